@@ -1,0 +1,47 @@
+# Spades: setup, tests, local play and benchmarks. Run `make help` for the list.
+PYTHON ?= python3
+PORT ?= 8000
+VENV := .venv
+VENDOR := static/vendor/versions.json
+ENGINE := $(wildcard spades) $(shell find spades -name '*.py' 2>/dev/null)
+
+# Browser tests use Debian's chromium when it is there (see docs/runtime.md).
+export SPADES_CHROMIUM ?= $(wildcard /usr/bin/chromium)
+
+.PHONY: help setup test play bench clean
+
+help:
+	@echo "make setup   Python venv (.venv), npm ci, copy runtimes to static/vendor/"
+	@echo "make test    setup, ruff, pytest (includes the Pyodide run of tests/portable/)"
+	@echo "make play    setup, then serve the game at http://127.0.0.1:\$$PORT/ (PORT=$(PORT))"
+	@echo "make bench   run benchmarks/*.py inside Pyodide"
+	@echo "make clean   remove .venv, node_modules and static/vendor"
+
+setup: $(VENV)/.installed node_modules/.installed $(VENDOR)
+
+$(VENV)/.installed: pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(VENV)/bin/pip install -q -e '.[dev]'
+	touch $@
+
+node_modules/.installed: package.json package-lock.json
+	npm ci --no-audit --no-fund
+	touch $@
+
+$(VENDOR): node_modules/.installed scripts/vendor.py $(ENGINE)
+	$(PYTHON) scripts/vendor.py
+
+test: setup
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/python -m pytest -q
+
+play: setup
+	$(PYTHON) scripts/serve.py --port $(PORT)
+
+bench: setup
+	@set -e; for script in $(wildcard benchmarks/*.py); do \
+		echo "== $$script"; node tests/pyodide/run.mjs --script $$script; \
+	done
+
+clean:
+	rm -rf $(VENV) node_modules static/vendor

@@ -1,0 +1,55 @@
+"""The engine's errors: one small family, all :class:`ValueError`.
+
+* :class:`ParseError` — text that does not name a card, seat, bid or rule.
+* :class:`RulesError` — a rules object with an unknown key or a bad value.
+* :class:`IllegalMoveError` — a bid or card the rules forbid; it names the
+  seat, the move and the reason.
+* :class:`RecordError` — a hand record or score sheet that cannot be replayed;
+  it names the hand and the step.
+"""
+
+from __future__ import annotations
+
+
+class SpadesError(ValueError):
+    """Base of every error the engine raises on bad input."""
+
+
+class ParseError(SpadesError):
+    """Text that does not name a card, seat, team or bid."""
+
+
+class RulesError(SpadesError):
+    """An unknown rules key or an out-of-range value."""
+
+
+class IllegalMoveError(SpadesError):
+    """A move the rules forbid.
+
+    ``seat`` and ``move`` are the offending seat and move as text (``"S"``,
+    ``"QH"``, ``"nil"``); ``reason`` is a :class:`spades.game.Reason` whose
+    ``code`` the page translates.
+    """
+
+    def __init__(self, seat: str, move: str, reason: object) -> None:
+        self.seat = seat
+        self.move = move
+        self.reason = reason
+        super().__init__(f"{seat} cannot play {move}: {reason}")
+
+
+class RecordError(SpadesError):
+    """A hand record or score sheet that cannot be replayed.
+
+    ``hand`` is the 1-based hand number (or ``None``), ``step`` says where.
+    """
+
+    def __init__(self, message: str, hand: int | None = None, step: str | None = None) -> None:
+        self.hand = hand
+        self.step = step
+        where = []
+        if hand is not None:
+            where.append(f"hand {hand}")
+        if step:
+            where.append(step)
+        super().__init__(f"{', '.join(where)}: {message}" if where else message)

@@ -1,0 +1,631 @@
+"""A game of partnership Spades: hands dealt, bid and played to the target.
+
+The rules (defaults; :mod:`spades.rules` lists the options):
+
+* Seats N, E, S, W play clockwise; N/S against E/W.  The dealer moves one
+  seat clockwise each hand; bidding starts left of the dealer and each seat
+  bids once: nil (0) to 13, or blind nil where allowed.
+* The first lead is made by the seat left of the dealer (option: the holder
+  of 2♣ leads it).  Players must follow suit if they can, otherwise they may
+  trump or discard.  The highest spade wins the trick, otherwise the highest
+  card of the suit led; the winner leads next.  Spades may not be led until
+  one has been played, unless the leader holds nothing else.
+* After 13 tricks the hand is scored (:mod:`spades.scoring`); the game ends
+  when a team reaches the target or falls to the mercy score.
+
+Phases: ``bidding`` → ``playing`` → ``hand-over`` → (:meth:`Game.next_hand`)
+``bidding`` …, or ``game-over``.  Moves are bids (:data:`~spades.scoring.NIL`
+… 13, :data:`~spades.scoring.BLIND_NIL`) in the bidding phase and cards in the
+playing phase.  :meth:`Game.check` returns why a move is illegal without
+changing anything; :meth:`Game.apply` applies a legal move or raises
+:class:`~spades.errors.IllegalMoveError`.  :meth:`Game.undo` steps back any
+number of moves, across tricks and hands.  :meth:`Game.view` is what one seat
+may know.
+
+>>> game = Game(seed=7)
+>>> game.phase, game.turn, len(game.legal_moves())
+(<Phase.BIDDING: 'bidding'>, <Seat.N: 0>, 14)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from enum import StrEnum
+
+from .cards import (
+    CARD_NAMES,
+    SPADE_MASK,
+    SPADES,
+    SUIT_MASKS,
+    SUIT_NAMES,
+    SUIT_OF,
+    Card,
+    Seat,
+    Team,
+    cards_mask,
+    mask_cards,
+    parse_card,
+)
+from .errors import IllegalMoveError, ParseError, SpadesError
+from .rng import deal_masks, random_seed
+from .rules import Rules
+from .scoring import BLIND_NIL, NIL, Bid, TeamScore, bid_text, match_winner, parse_bid, score_hand
+
+TWO_CLUBS: Card = 0
+_PLAIN_BIDS: tuple[Bid, ...] = tuple(range(14))
+
+
+class Phase(StrEnum):
+    """Where a game stands; the values are the page's ``data-phase``."""
+
+    BIDDING = "bidding"
+    PLAYING = "playing"
+    HAND_OVER = "hand-over"
+    GAME_OVER = "game-over"
+
+
+
+_REASON_TEXT = {
+    "wrong_phase": "it is the {phase} phase",
+    "not_your_turn": "it is {turn}'s turn",
+    "not_in_hand": "that card is not in the hand",
+    "must_follow": "must follow {suit}",
+    "spades_not_broken": "spades not broken",
+    "must_lead_two_clubs": "the 2 of clubs must lead",
+    "nil_not_allowed": "nil is not allowed",
+    "blind_nil_not_allowed": "blind nil is not allowed",
+    "blind_nil_not_behind": "blind nil only when behind by {number} or more",
+    "min_team_bid": "the team must bid at least {number}",
+    "suicide_nil": "suicide: one partner must bid nil",
+    "suicide_number": "suicide: only one partner may bid nil",
+    "whiz": "whiz: bid {number} (your spades) or nil",
+    "mirror": "mirror: bid {number} (your spades)",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Reason:
+    """Why a move is illegal.
+
+    ``code`` is one of: ``wrong_phase``, ``not_your_turn``, ``not_in_hand``,
+    ``must_follow`` (``suit`` set), ``spades_not_broken``,
+    ``must_lead_two_clubs``, ``nil_not_allowed``, ``blind_nil_not_allowed``,
+    ``blind_nil_not_behind`` (``number``), ``min_team_bid`` (``number``),
+    ``suicide_nil``, ``suicide_number``, ``whiz`` (``number``), ``mirror``
+    (``number``).  ``str()`` gives the English sentence; the page translates
+    the code.
+    """
+
+    code: str
+    suit: int | None = None
+    number: int | None = None
+    phase: str | None = None
+    turn: str | None = None
+
+    def __str__(self) -> str:
+        suit = SUIT_NAMES[self.suit] if self.suit is not None else None
+        return _REASON_TEXT[self.code].format(suit=suit, number=self.number, phase=self.phase, turn=self.turn)
+
+
+@dataclass(frozen=True, slots=True)
+class Trick:
+    """A finished trick: its leader, the cards in play order and the winner."""
+
+    leader: Seat
+    cards: tuple[Card, ...]
+    winner: Seat
+
+
+@dataclass(frozen=True, slots=True)
+class HandResult:
+    """A scored hand: bids and tricks by seat, each team's score, totals after."""
+
+    number: int
+    dealer: Seat
+    bids: tuple[Bid, Bid, Bid, Bid]
+    tricks: tuple[int, int, int, int]
+    teams: tuple[TeamScore, TeamScore]
+    totals: tuple[int, int]
+
+
+@dataclass(frozen=True, slots=True)
+class HandLog:
+    """One hand as played so far: dealer, the deal (card masks N, E, S, W) and the moves."""
+
+    dealer: Seat
+    deal: tuple[int, int, int, int]
+    moves: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class View:
+    """Everything one seat may know, and nothing else.
+
+    ``hand`` is the seat's own cards; ``voids`` holds, per seat, a 4-bit mask
+    of suits that seat has shown it lacks (bit = suit number); ``played`` is a
+    mask of every card played this hand; ``cards_left`` counts each seat's
+    unplayed cards; ``legal`` lists this seat's legal moves when it is to act.
+    Two games that differ only in cards hidden from this seat give equal views.
+    """
+
+    seat: Seat
+    rules: Rules
+    phase: Phase
+    hand_number: int
+    dealer: Seat
+    turn: Seat | None
+    hand: tuple[Card, ...]
+    bids: tuple[Bid | None, ...]
+    leader: Seat | None
+    trick: tuple[Card, ...]
+    tricks: tuple[Trick, ...]
+    tricks_won: tuple[int, ...]
+    spades_broken: bool
+    played: int
+    voids: tuple[int, ...]
+    cards_left: tuple[int, ...]
+    totals: tuple[int, int]
+    bags: tuple[int, int]
+    results: tuple[HandResult, ...]
+    winner: Team | None
+    legal: tuple[int, ...]
+
+
+class Game:
+    """A game of Spades to the target score (see the module docstring).
+
+    ``seed`` fixes the sequence of deals (a random one when ``None``);
+    ``deal`` gives the first hand's cards explicitly (a mapping from seat to
+    cards, see :func:`parse_deal`); ``dealer`` deals the first hand.
+    """
+
+    __slots__ = (
+        "rules", "seed", "_log", "_results", "_dealer", "_deal", "_moves", "_hands", "_bids", "_turn",
+        "_phase", "_trick", "_leader", "_win_card", "_win_seat", "_won", "_broken", "_played", "_tricks",
+        "_voids", "_totals", "_bags", "_winner", "_legal",
+    )  # fmt: skip
+
+    def __init__(
+        self,
+        rules: Rules | None = None,
+        *,
+        seed: int | None = None,
+        dealer: Seat = Seat.W,
+        deal: Mapping[object, Iterable[object]] | None = None,
+    ) -> None:
+        self.rules = rules if rules is not None else Rules()
+        self.seed = random_seed() if seed is None else seed
+        self._log: list[HandLog] = []
+        self._results: list[HandResult] = []
+        masks = parse_deal(deal, self.rules) if deal is not None else deal_masks(self.seed, 0, self._deck())
+        self._start(Seat(dealer), masks)
+
+    # ----------------------------------------------------------------- state
+
+    def _deck(self) -> int:
+        from .cards import JOKER_DECK, STANDARD_DECK
+
+        return JOKER_DECK if self.rules.jokers else STANDARD_DECK
+
+    def _start(self, dealer: Seat, masks: tuple[int, int, int, int]) -> None:
+        """Begin a hand: ``dealer`` deals ``masks``."""
+        self._dealer = dealer
+        self._deal = masks
+        self._moves: list[int] = []
+        self._hands = list(masks)
+        self._bids: list[Bid | None] = [None, None, None, None]
+        self._turn = (dealer + 1) % 4
+        self._phase = Phase.BIDDING
+        self._trick: list[Card] = []
+        self._leader = -1
+        self._win_card = -1
+        self._win_seat = -1
+        self._won = [0, 0, 0, 0]
+        self._broken = False
+        self._played = 0
+        self._tricks: list[Trick] = []
+        self._voids = [0, 0, 0, 0]
+        last = self._results[-1] if self._results else None
+        self._totals = last.totals if last else (0, 0)
+        self._bags = (last.teams[0].bags, last.teams[1].bags) if last else (0, 0)
+        self._winner: Team | None = None
+        self._legal = 0
+
+    @property
+    def phase(self) -> Phase:
+        """The current phase."""
+        return self._phase
+
+    @property
+    def turn(self) -> Seat | None:
+        """The seat to act, or ``None`` between hands and after the game."""
+        if self._phase is Phase.BIDDING or self._phase is Phase.PLAYING:
+            return Seat(self._turn)
+        return None
+
+    @property
+    def dealer(self) -> Seat:
+        """This hand's dealer."""
+        return self._dealer
+
+    @property
+    def hand_number(self) -> int:
+        """The 1-based number of the current hand."""
+        return len(self._log) + 1
+
+    def hand(self, seat: Seat) -> tuple[Card, ...]:
+        """The cards ``seat`` holds now."""
+        return mask_cards(self._hands[seat])
+
+    @property
+    def deal(self) -> tuple[tuple[Card, ...], ...]:
+        """This hand's cards as dealt, by seat (N, E, S, W)."""
+        return tuple(mask_cards(m) for m in self._deal)
+
+    @property
+    def bids(self) -> tuple[Bid | None, ...]:
+        """Bids by seat (N, E, S, W); ``None`` for seats that have not bid."""
+        return tuple(self._bids)
+
+    @property
+    def leader(self) -> Seat | None:
+        """The seat that led the trick in progress (``None`` if none is)."""
+        return Seat(self._leader) if self._trick else None
+
+    @property
+    def trick(self) -> tuple[Card, ...]:
+        """Cards of the trick in progress, in play order from :attr:`leader`."""
+        return tuple(self._trick)
+
+    @property
+    def tricks(self) -> tuple[Trick, ...]:
+        """The finished tricks of this hand."""
+        return tuple(self._tricks)
+
+    @property
+    def tricks_won(self) -> tuple[int, ...]:
+        """Tricks won this hand, by seat."""
+        return tuple(self._won)
+
+    @property
+    def spades_broken(self) -> bool:
+        """Whether a spade has been played this hand."""
+        return self._broken
+
+    @property
+    def totals(self) -> tuple[int, int]:
+        """Running scores (NS, EW), including the current hand once it is over."""
+        return self._totals
+
+    @property
+    def bags(self) -> tuple[int, int]:
+        """Bags (NS, EW), including the current hand once it is over."""
+        return self._bags
+
+    @property
+    def results(self) -> tuple[HandResult, ...]:
+        """Every scored hand, the current one included once it is over."""
+        return tuple(self._results)
+
+    @property
+    def winner(self) -> Team | None:
+        """The winning team once the game is over."""
+        return self._winner
+
+    @property
+    def history(self) -> tuple[HandLog, ...]:
+        """Every hand so far, the current one last (possibly with no moves)."""
+        return (*self._log, HandLog(self._dealer, self._deal, tuple(self._moves)))
+
+    def copy(self) -> Game:
+        """Return an independent copy of this game."""
+        other = Game.__new__(Game)
+        for name in Game.__slots__:
+            setattr(other, name, getattr(self, name))
+        other._log = list(self._log)
+        other._results = list(self._results)
+        other._moves = list(self._moves)
+        other._hands = list(self._hands)
+        other._bids = list(self._bids)
+        other._trick = list(self._trick)
+        other._won = list(self._won)
+        other._tricks = list(self._tricks)
+        other._voids = list(self._voids)
+        return other
+
+    # ----------------------------------------------------------------- legality
+
+    def legal_moves(self) -> tuple[int, ...]:
+        """The legal bids or cards for the seat to act (empty between hands)."""
+        if self._phase is Phase.PLAYING:
+            return mask_cards(self._legal)
+        if self._phase is Phase.BIDDING:
+            return self.legal_bids()
+        return ()
+
+    def legal_bids(self) -> tuple[Bid, ...]:
+        """The legal bids for the seat to act, blind nil first."""
+        if self._phase is not Phase.BIDDING:
+            return ()
+        rules = self.rules
+        if rules.bidding == "standard" and not rules.min_team_bid and not rules.blind_nil:
+            return _PLAIN_BIDS if rules.nil else _PLAIN_BIDS[1:]
+        return tuple(b for b in range(BLIND_NIL, 14) if self._bid_reason(b) is None)
+
+    def legal_mask(self) -> int:
+        """The legal cards for the seat to act, as a card mask (0 outside play)."""
+        return self._legal
+
+    def _lead_mask(self) -> int:
+        """The legal leads for the seat to act."""
+        hand = self._hands[self._turn]
+        if self.rules.first_lead == "two_clubs" and not self._tricks and hand & 1:
+            return 1
+        if not self._broken and not self.rules.spades_anytime:
+            return hand & ~SPADE_MASK or hand
+        return hand
+
+    def check(self, move: int, seat: Seat | None = None) -> Reason | None:
+        """Return why ``move`` (by ``seat``, default the seat to act) is illegal, or ``None``."""
+        if self._phase is not Phase.BIDDING and self._phase is not Phase.PLAYING:
+            return Reason("wrong_phase", phase=self._phase.value)
+        if seat is not None and seat != self._turn:
+            return Reason("not_your_turn", turn=Seat(self._turn).name)
+        if self._phase is Phase.BIDDING:
+            return self._bid_reason(move)
+        return self._play_reason(move)
+
+    def _play_reason(self, card: Card) -> Reason | None:
+        hand = self._hands[self._turn]
+        if not 0 <= card < 54 or not hand >> card & 1:
+            return Reason("not_in_hand")
+        if self._legal >> card & 1:
+            return None
+        if self._trick:
+            return Reason("must_follow", suit=SUIT_OF[self._trick[0]])
+        if self.rules.first_lead == "two_clubs" and not self._tricks:
+            return Reason("must_lead_two_clubs")
+        return Reason("spades_not_broken")
+
+    def _bid_reason(self, bid: Bid) -> Reason | None:
+        rules = self.rules
+        seat = self._turn
+        partner_bid = self._bids[(seat + 2) % 4]
+        if rules.bidding in ("whiz", "mirror"):
+            spades = (self._hands[seat] & SPADE_MASK).bit_count()
+            if bid == spades or (bid == NIL and rules.bidding == "whiz") or (bid == BLIND_NIL and spades == 0):
+                if bid != BLIND_NIL or rules.blind_nil:
+                    return None if bid != BLIND_NIL else self._blind_reason(seat)
+            return Reason(rules.bidding, number=spades)
+        if bid == NIL and not rules.nil:
+            return Reason("nil_not_allowed")
+        if bid == BLIND_NIL:
+            reason = self._blind_reason(seat)
+            if reason:
+                return reason
+        if rules.bidding == "suicide" and partner_bid is not None:
+            if partner_bid > 0 and bid > 0:
+                return Reason("suicide_nil")
+            if partner_bid <= 0 and bid <= 0:
+                return Reason("suicide_number")
+        if rules.min_team_bid and bid > 0 and partner_bid is not None and partner_bid > 0:
+            if bid + partner_bid < rules.min_team_bid:
+                return Reason("min_team_bid", number=rules.min_team_bid)
+        return None
+
+    def _blind_reason(self, seat: int) -> Reason | None:
+        if not self.rules.blind_nil:
+            return Reason("blind_nil_not_allowed")
+        team = seat % 2
+        behind = self._totals[1 - team] - self._totals[team]
+        if self.rules.blind_nil_behind and behind < self.rules.blind_nil_behind:
+            return Reason("blind_nil_not_behind", number=self.rules.blind_nil_behind)
+        return None
+
+    # ----------------------------------------------------------------- moves
+
+    def apply(self, move: int, seat: Seat | None = None) -> None:
+        """Apply a bid or a card for the seat to act; raise :class:`IllegalMoveError` if illegal.
+
+        ``seat``, when given, must be the seat to act.
+        """
+        if seat is None and type(move) is int and move >= 0 and self._legal >> move & 1:
+            self._play(move)
+            return
+        if type(move) is not int:
+            raise ParseError(f"a move must be a card or bid number, got {move!r}")
+        reason = self.check(move, seat)
+        if reason is not None:
+            who = Seat(seat if seat is not None else self._turn).name
+            raise IllegalMoveError(who, self._move_text(move), reason)
+        if self._phase is Phase.BIDDING:
+            self._bid(move)
+        else:
+            self._play(move)
+
+    def bid(self, bid: Bid | str, seat: Seat | None = None) -> None:
+        """Bid for the seat to act: ``0``–``13``, ``"nil"`` or ``"blind_nil"``."""
+        if self._phase is not Phase.BIDDING:
+            who = Seat(seat if seat is not None else self._turn).name
+            raise IllegalMoveError(who, str(bid), Reason("wrong_phase", phase=self._phase.value))
+        self.apply(bid if type(bid) is int else parse_bid(bid), seat)
+
+    def play(self, card: Card | str, seat: Seat | None = None) -> None:
+        """Play a card (a number or text such as ``"QH"``) for the seat to act."""
+        if self._phase is not Phase.PLAYING:
+            who = Seat(seat if seat is not None else self._turn).name
+            raise IllegalMoveError(who, str(card), Reason("wrong_phase", phase=self._phase.value))
+        self.apply(parse_card(card) if isinstance(card, str) else card, seat)
+
+    def _move_text(self, move: int) -> str:
+        if self._phase is Phase.PLAYING:
+            return CARD_NAMES[move] if 0 <= move < 54 else repr(move)
+        return str(bid_text(move)) if -1 <= move <= 13 else repr(move)
+
+    def _bid(self, bid: Bid) -> None:
+        seat = self._turn
+        self._bids[seat] = bid
+        self._moves.append(bid)
+        if len(self._moves) < 4:
+            self._turn = (seat + 1) % 4
+            return
+        self._phase = Phase.PLAYING
+        if self.rules.first_lead == "two_clubs":
+            self._turn = next(s for s in range(4) if self._hands[s] & 1)
+        else:
+            self._turn = (self._dealer + 1) % 4
+        self._legal = self._lead_mask()
+
+    def _play(self, card: Card) -> None:
+        seat = self._turn
+        bit = 1 << card
+        hands = self._hands
+        hands[seat] ^= bit
+        self._played |= bit
+        self._moves.append(card)
+        suit = SUIT_OF[card]
+        trick = self._trick
+        if suit == SPADES:
+            self._broken = True
+        if not trick:
+            self._leader = self._win_seat = seat
+            self._win_card = card
+            trick.append(card)
+            self._turn = seat = (seat + 1) % 4
+            hand = hands[seat]
+            self._legal = hand & SUIT_MASKS[suit] or hand
+            return
+        led = SUIT_OF[trick[0]]
+        if suit != led:
+            self._voids[seat] |= 1 << led
+        win_card = self._win_card
+        win_suit = SUIT_OF[win_card]
+        if (suit == win_suit and card > win_card) or (suit == SPADES and win_suit != SPADES):
+            self._win_card = card
+            self._win_seat = seat
+        trick.append(card)
+        if len(trick) < 4:
+            self._turn = seat = (seat + 1) % 4
+            hand = hands[seat]
+            self._legal = hand & SUIT_MASKS[led] or hand
+            return
+        winner = self._win_seat
+        self._won[winner] += 1
+        self._tricks.append(Trick(Seat(self._leader), tuple(trick), Seat(winner)))
+        self._trick = []
+        self._turn = winner
+        if len(self._tricks) == 13:
+            self._legal = 0
+            self._score()
+        else:
+            self._legal = self._lead_mask()
+
+    def _score(self) -> None:
+        bids = tuple(self._bids)
+        won = tuple(self._won)
+        ns, ew = score_hand(self.rules, bids, won, self._bags)  # type: ignore[arg-type]
+        self._totals = (self._totals[0] + ns.points, self._totals[1] + ew.points)
+        self._bags = (ns.bags, ew.bags)
+        self._results.append(
+            HandResult(self.hand_number, self._dealer, bids, won, (ns, ew), self._totals)  # type: ignore[arg-type]
+        )
+        self._winner = match_winner(self.rules, self._totals)
+        self._phase = Phase.GAME_OVER if self._winner is not None else Phase.HAND_OVER
+
+    def next_hand(self, deal: Mapping[object, Iterable[object]] | None = None) -> None:
+        """Deal the next hand (the seeded deal, or ``deal``); the dealer moves left."""
+        if self._phase is not Phase.HAND_OVER:
+            raise SpadesError(f"cannot deal the next hand in the {self._phase.value} phase")
+        masks = parse_deal(deal, self.rules) if deal is not None else None
+        self._log.append(HandLog(self._dealer, self._deal, tuple(self._moves)))
+        if masks is None:
+            masks = deal_masks(self.seed, len(self._log), self._deck())
+        self._start(self._dealer.next, masks)
+
+    def undo(self, steps: int = 1) -> None:
+        """Take back ``steps`` moves; stepping back past a hand's first bid returns to the previous hand's end."""
+        for _ in range(steps):
+            if self._moves:
+                moves = self._moves[:-1]
+                if len(self._tricks) == 13:
+                    self._results.pop()
+            elif self._log:
+                last = self._log.pop()
+                self._dealer, self._deal, moves = last.dealer, last.deal, list(last.moves)
+                self._results.pop()
+            else:
+                raise SpadesError("nothing to undo")
+            self._replay(moves)
+
+    def _replay(self, moves: Iterable[int]) -> None:
+        self._start(self._dealer, self._deal)
+        for move in moves:
+            if self._phase is Phase.BIDDING:
+                self._bid(move)
+            else:
+                self._play(move)
+
+    # ----------------------------------------------------------------- views
+
+    def view(self, seat: Seat) -> View:
+        """What ``seat`` may know now (see :class:`View`)."""
+        seat = Seat(seat)
+        left = tuple(self._hands[s].bit_count() for s in range(4))
+        return View(
+            seat=seat,
+            rules=self.rules,
+            phase=self._phase,
+            hand_number=self.hand_number,
+            dealer=self._dealer,
+            turn=self.turn,
+            hand=mask_cards(self._hands[seat]),
+            bids=tuple(self._bids),
+            leader=self.leader,
+            trick=tuple(self._trick),
+            tricks=tuple(self._tricks),
+            tricks_won=tuple(self._won),
+            spades_broken=self._broken,
+            played=self._played,
+            voids=tuple(self._voids),
+            cards_left=left,
+            totals=self._totals,
+            bags=self._bags,
+            results=tuple(self._results),
+            winner=self._winner,
+            legal=self.legal_moves() if self.turn == seat else (),
+        )
+
+
+def parse_deal(deal: Mapping[object, Iterable[object]], rules: Rules) -> tuple[int, int, int, int]:
+    """Validate a deal: seat (``Seat`` or ``"N"``…) → 13 cards (numbers or text) each, the whole deck once.
+
+    Returns four card masks (N, E, S, W).
+    """
+    from .cards import JOKER_DECK, STANDARD_DECK
+
+    if not isinstance(deal, Mapping):
+        raise ParseError(f"a deal must map seats to cards, got {type(deal).__name__}")
+    deck = JOKER_DECK if rules.jokers else STANDARD_DECK
+    masks = [0, 0, 0, 0]
+    seen = 0
+    for key, cards in deal.items():
+        seat = Seat(key) if isinstance(key, int) else Seat.parse(str(key))
+        if isinstance(cards, str):
+            raise ParseError(f"{seat.name}'s cards must be a list, got {cards!r}")
+        numbers = [parse_card(c) if isinstance(c, str) else c for c in cards]
+        for card in numbers:
+            if type(card) is not int or not 0 <= card < 54:
+                raise ParseError(f"not a card: {card!r}")
+            if not deck >> card & 1:
+                raise ParseError(f"{CARD_NAMES[card]} is not in this deck")
+            if seen >> card & 1:
+                raise ParseError(f"{CARD_NAMES[card]} is dealt twice")
+            seen |= 1 << card
+        if len(numbers) != 13:
+            raise ParseError(f"{seat.name} must get 13 cards, got {len(numbers)}")
+        masks[seat] = cards_mask(numbers)
+    missing = [s.name for s in Seat if not masks[s]]
+    if missing:
+        raise ParseError(f"the deal has no cards for {', '.join(missing)}")
+    return masks[0], masks[1], masks[2], masks[3]

@@ -1,0 +1,133 @@
+"""Hand records: a game as JSON, exported at any point and replayed with every step checked.
+
+Format ``spades-record/1``::
+
+    {"format": "spades-record/1",
+     "rules": {... every option, see spades.rules ...},
+     "seed": 42,                      # optional: the deal sequence, for new hands
+     "hands": [{"dealer": "W",
+                "deal": {"N": [13 cards], "E": [...], "S": [...], "W": [...]},
+                "bids": [4, "nil", 3, 2],      # in bidding order, from left of the dealer
+                "play": ["2C", "KC", ...]}]}   # cards in play order
+
+Cards are text (``"AS"``, ``"TD"``, ``"LJ"``); bids are integers or ``"nil"`` /
+``"blind_nil"``.  The last hand may be incomplete (fewer bids or cards).
+Every hand but the first must be dealt by the seat left of the previous
+dealer, and every hand but the last must be complete.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Any
+
+from .cards import CARD_NAMES, Seat, mask_cards
+from .errors import RecordError, SpadesError
+from .game import Game, Phase
+from .rules import Rules
+from .scoring import bid_text, parse_bid
+
+FORMAT = "spades-record/1"
+
+
+def to_record(game: Game) -> dict[str, Any]:
+    """Return ``game`` so far as a ``spades-record/1`` object."""
+    hands = []
+    for log in game.history:
+        hands.append(
+            {
+                "dealer": log.dealer.name,
+                "deal": {seat.name: [CARD_NAMES[c] for c in mask_cards(log.deal[seat])] for seat in Seat},
+                "bids": [bid_text(b) for b in log.moves[:4]],
+                "play": [CARD_NAMES[c] for c in log.moves[4:]],
+            }
+        )
+    return {"format": FORMAT, "rules": game.rules.to_dict(), "seed": game.seed, "hands": hands}
+
+
+def dumps(game: Game) -> str:
+    """Return the record of ``game`` as JSON text."""
+    return json.dumps(to_record(game), ensure_ascii=False)
+
+
+def from_record(record: Mapping[str, Any]) -> Game:
+    """Rebuild a game from a record, checking every step.
+
+    Raises :class:`~spades.errors.RecordError` naming the hand and the step.
+    """
+    if not isinstance(record, Mapping):
+        raise RecordError("a record must be a JSON object")
+    if record.get("format") != FORMAT:
+        raise RecordError(f"format must be {FORMAT!r}, got {record.get('format')!r}")
+    unknown = sorted(set(record) - {"format", "rules", "seed", "hands"})
+    if unknown:
+        raise RecordError(f"unknown key {unknown[0]!r}")
+    try:
+        rules = Rules.from_dict(record.get("rules") or {})
+    except SpadesError as error:
+        raise RecordError(str(error), step="rules") from None
+    seed = record.get("seed")
+    if seed is not None and type(seed) is not int:
+        raise RecordError(f"seed must be an integer, got {seed!r}")
+    hands = record.get("hands")
+    if not isinstance(hands, list) or not hands:
+        raise RecordError("'hands' must be a non-empty list")
+    game: Game | None = None
+    for number, hand in enumerate(hands, 1):
+        if not isinstance(hand, Mapping):
+            raise RecordError("a hand must be an object", hand=number)
+        unknown = sorted(set(hand) - {"dealer", "deal", "bids", "play"})
+        if unknown:
+            raise RecordError(f"unknown key {unknown[0]!r}", hand=number)
+        try:
+            dealer = Seat.parse(hand.get("dealer"))  # type: ignore[arg-type]
+        except SpadesError as error:
+            raise RecordError(str(error), hand=number, step="dealer") from None
+        deal = hand.get("deal")
+        try:
+            if game is None:
+                game = Game(rules, seed=seed if seed is not None else 0, dealer=dealer, deal=deal)  # type: ignore[arg-type]
+            else:
+                if game.phase is not Phase.HAND_OVER:
+                    raise RecordError(
+                        "the previous hand is incomplete" if game.phase is not Phase.GAME_OVER
+                        else "the game was already over", hand=number)  # fmt: skip
+                if dealer != game.dealer.next:
+                    raise RecordError(f"dealer must be {game.dealer.next.name}, got {dealer.name}", hand=number)
+                game.next_hand(deal)  # type: ignore[arg-type]
+        except RecordError:
+            raise
+        except SpadesError as error:
+            raise RecordError(str(error), hand=number, step="deal") from None
+        bids = hand.get("bids", [])
+        play = hand.get("play", [])
+        if not isinstance(bids, list) or not isinstance(play, list):
+            raise RecordError("'bids' and 'play' must be lists", hand=number)
+        if len(bids) > 4:
+            raise RecordError(f"{len(bids)} bids (there are four)", hand=number)
+        if play and len(bids) < 4:
+            raise RecordError("cards played before the bidding ended", hand=number)
+        for i, bid in enumerate(bids, 1):
+            try:
+                game.bid(parse_bid(bid))
+            except SpadesError as error:
+                raise RecordError(str(error), hand=number, step=f"bid {i}") from None
+        for i, card in enumerate(play, 1):
+            if game.phase is not Phase.PLAYING:
+                raise RecordError(f"{len(play)} cards (a hand has 52)", hand=number, step=f"card {i}")
+            try:
+                game.play(card)
+            except SpadesError as error:
+                raise RecordError(str(error), hand=number, step=f"card {i}") from None
+    assert game is not None
+    return game
+
+
+def loads(text: str) -> Game:
+    """Rebuild a game from JSON record text."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise RecordError(f"not JSON: {error}") from None
+    return from_record(data)

@@ -1,0 +1,169 @@
+"""Scoring: pure functions from bids and tricks to points, bags and the winner.
+
+Bids are integers: 1–13 for a number of tricks, :data:`NIL` (0) for nil and
+:data:`BLIND_NIL` (−1) for blind nil.  As text (hand records, the score pad)
+they are ``4``, ``"nil"`` and ``"blind_nil"``.
+
+Per team, for one hand (the seeds' rules unless an option says otherwise):
+
+* The **contract** is the partners' numeric bids added.  Made (tricks ≥
+  contract): 10 × contract, plus 1 point and 1 bag per overtrick; with
+  ``ten_for_200`` a contract of 10 or more scores 20 per trick bid.  Set:
+  −10 × contract.
+* **Nil**: +``nil_value`` if the nil bidder takes no trick, −``nil_value``
+  otherwise; blind nil the same with ``blind_nil_value``.  By default a nil
+  bidder's tricks do not count toward the partner's bid: each is a bag and
+  scores nothing.  With ``nil_tricks_count`` they count like the partner's
+  own.  When both partners bid nil every trick they take is a bag.
+* **Bags** accumulate across hands; each time they reach ``bags_limit`` the
+  team loses ``bags_penalty`` and that many bags are removed.
+
+>>> score_team(Rules(), (4, 3), (2, 5), 0).points
+70
+>>> t = score_team(Rules(), (NIL, 5), (0, 6), 0); (t.points, t.bags)
+(151, 1)
+>>> t = score_team(Rules(), (NIL, 5), (2, 4), 0); (t.points, t.bags)
+(-150, 2)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from .cards import Team
+from .errors import ParseError
+from .rules import Rules
+
+Bid = int
+"""A bid: 1–13, :data:`NIL` (0) or :data:`BLIND_NIL` (−1)."""
+NIL: Bid = 0
+BLIND_NIL: Bid = -1
+
+
+def parse_bid(value: object) -> Bid:
+    """Return the bid for ``value``: an integer 0–13 (0 is nil), ``"nil"`` or ``"blind_nil"``.
+
+    >>> parse_bid("nil"), parse_bid(4), parse_bid("blind_nil"), parse_bid("7")
+    (0, 4, -1, 7)
+    """
+    if isinstance(value, str):
+        text = value.strip().lower().replace(" ", "_").replace("-", "_")
+        if text == "nil":
+            return NIL
+        if text in ("blind_nil", "blind"):
+            return BLIND_NIL
+        if text.isdigit():
+            value = int(text)
+    if type(value) is int and 0 <= value <= 13:
+        return value
+    raise ParseError(f"not a bid: {value!r} (expected 1 to 13, 'nil' or 'blind_nil')")
+
+
+def bid_text(bid: Bid) -> int | str:
+    """Return ``bid`` as records write it: ``4``, ``"nil"`` or ``"blind_nil"``."""
+    if bid == NIL:
+        return "nil"
+    if bid == BLIND_NIL:
+        return "blind_nil"
+    return bid
+
+
+@dataclass(frozen=True, slots=True)
+class TeamScore:
+    """One team's result for one hand.
+
+    ``contract`` is the numeric bids added, ``taken`` the tricks counted toward
+    it, ``made`` whether it was made (``None`` without a contract).
+    ``points`` is the hand's total including any bag penalty; ``bags`` is the
+    team's bag count after the hand (after removing penalised bags).
+    """
+
+    contract: int
+    taken: int
+    made: bool | None
+    contract_points: int
+    nil_points: int
+    bag_penalty: int
+    new_bags: int
+    bags: int
+    points: int
+
+
+def score_team(rules: Rules, bids: Sequence[Bid], tricks: Sequence[int], bags_before: int) -> TeamScore:
+    """Score one team's hand: ``bids`` and ``tricks`` of its two seats."""
+    contract = sum(b for b in bids if b > 0)
+    counted = 0
+    nil_points = 0
+    new_bags = 0
+    for bid, taken in zip(bids, tricks, strict=True):
+        if bid > 0:
+            counted += taken
+            continue
+        value = rules.blind_nil_value if bid == BLIND_NIL else rules.nil_value
+        nil_points += -value if taken else value
+        if rules.nil_tricks_count and contract:
+            counted += taken
+        else:
+            new_bags += taken
+    made: bool | None = None
+    contract_points = 0
+    if contract:
+        made = counted >= contract
+        if made:
+            per_trick = 20 if rules.ten_for_200 and contract >= 10 else 10
+            over = counted - contract
+            contract_points = per_trick * contract + over
+            new_bags += over
+        else:
+            contract_points = -10 * contract
+    bags = bags_before + new_bags
+    penalty = 0
+    if rules.bags_limit is not None:
+        while bags >= rules.bags_limit:
+            bags -= rules.bags_limit
+            penalty -= rules.bags_penalty
+    return TeamScore(
+        contract=contract,
+        taken=counted,
+        made=made,
+        contract_points=contract_points,
+        nil_points=nil_points,
+        bag_penalty=penalty,
+        new_bags=new_bags,
+        bags=bags,
+        points=contract_points + nil_points + penalty,
+    )
+
+
+def score_hand(
+    rules: Rules, bids: Sequence[Bid], tricks: Sequence[int], bags: Sequence[int]
+) -> tuple[TeamScore, TeamScore]:
+    """Score a whole hand; ``bids`` and ``tricks`` by seat (N, E, S, W), ``bags`` by team."""
+    return (
+        score_team(rules, (bids[0], bids[2]), (tricks[0], tricks[2]), bags[0]),
+        score_team(rules, (bids[1], bids[3]), (tricks[1], tricks[3]), bags[1]),
+    )
+
+
+def match_winner(rules: Rules, totals: Sequence[int]) -> Team | None:
+    """Return the team that has won with these running ``totals`` (NS, EW), or ``None``.
+
+    A team at or above the target wins; if both are, the higher total wins.
+    Otherwise a team at or below the mercy score loses (if both are, the
+    higher total wins).  Equal totals play on.
+
+    >>> match_winner(Rules(), (510, 520)), match_winner(Rules(), (100, -200))
+    (<Team.EW: 1>, <Team.NS: 0>)
+    >>> match_winner(Rules(), (500, 500)) is None
+    True
+    """
+    ns, ew = totals
+    over = (ns >= rules.target, ew >= rules.target)
+    if not any(over) and rules.mercy is not None:
+        over = (ew <= rules.mercy, ns <= rules.mercy)
+    if not any(over) or ns == ew:
+        return None
+    if all(over):
+        return Team.NS if ns > ew else Team.EW
+    return Team.NS if over[0] else Team.EW

@@ -1,0 +1,137 @@
+#!/usr/bin/env node
+// Run Python inside Pyodide (from node_modules), with the repository's
+// `spades/` package importable, exactly as the browser will run it.
+//
+//   node tests/pyodide/run.mjs                      run every test_* function of
+//                                                  tests/portable/test_*.py
+//   node tests/pyodide/run.mjs tests/portable/test_x.py ...   only these modules
+//   node tests/pyodide/run.mjs --script FILE [ARGS...]        run FILE as __main__
+//
+// Only `spades/`, `tests/portable/` and (for --script) the .py files beside
+// FILE are copied into the in-memory filesystem at /repo; nothing else of the
+// repository is visible, as in the browser. Test output ends with the line
+// "N passed, M failed"; the exit code is non-zero on any failure.
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+const PYODIDE_DIR = path.join(ROOT, "node_modules", "pyodide");
+const HOME = "/repo";
+
+function copyTree(FS, hostDir, fsDir) {
+  if (!fs.existsSync(hostDir)) return;
+  FS.mkdirTree(fsDir);
+  for (const entry of fs.readdirSync(hostDir, { withFileTypes: true })) {
+    if (entry.name === "__pycache__" || entry.name.endsWith(".pyc")) continue;
+    const host = path.join(hostDir, entry.name);
+    if (entry.isDirectory()) copyTree(FS, host, `${fsDir}/${entry.name}`);
+    else if (entry.isFile()) FS.writeFile(`${fsDir}/${entry.name}`, fs.readFileSync(host));
+  }
+}
+
+function copyPyFiles(FS, hostDir, fsDir) {
+  FS.mkdirTree(fsDir);
+  for (const name of fs.readdirSync(hostDir)) {
+    if (name.endsWith(".py")) FS.writeFile(`${fsDir}/${name}`, fs.readFileSync(path.join(hostDir, name)));
+  }
+}
+
+// Map a host path inside the repository to its place under HOME.
+function inRepo(hostPath) {
+  const rel = path.relative(ROOT, path.resolve(hostPath));
+  if (rel.startsWith("..") || path.isAbsolute(rel)) throw new Error(`${hostPath} is outside the repository`);
+  return `${HOME}/${rel.split(path.sep).join("/")}`;
+}
+
+const RUN_TESTS = `
+import importlib.util, inspect, sys, traceback
+
+def run_tests(paths):
+    passed = failed = 0
+    for path in paths:
+        label = path.removeprefix("${HOME}/")
+        name = path.rsplit("/", 1)[-1].removesuffix(".py")
+        try:
+            spec = importlib.util.spec_from_file_location(name, path)
+            module = importlib.util.module_from_spec(spec)
+            sys.modules[name] = module
+            spec.loader.exec_module(module)
+        except BaseException:
+            failed += 1
+            print(f"FAIL {label} (import)\\n{traceback.format_exc()}", flush=True)
+            continue
+        for attr, fn in vars(module).items():
+            if not (attr.startswith("test_") and inspect.isfunction(fn) and fn.__module__ == name):
+                continue
+            try:
+                fn()
+            except BaseException:
+                failed += 1
+                print(f"FAIL {label}::{attr}\\n{traceback.format_exc()}", flush=True)
+            else:
+                passed += 1
+                print(f"PASS {label}::{attr}", flush=True)
+    return passed, failed
+`;
+
+const RUN_SCRIPT = `
+import runpy, sys
+
+def run_script(path, argv):
+    sys.argv = [path, *argv]
+    sys.path.insert(0, path.rsplit("/", 1)[0])
+    try:
+        runpy.run_path(path, run_name="__main__")
+    except SystemExit as exc:
+        if exc.code is None or isinstance(exc.code, int):
+            return exc.code or 0
+        print(exc.code, file=sys.stderr)
+        return 1
+    return 0
+`;
+
+async function main(argv) {
+  if (!fs.existsSync(PYODIDE_DIR)) {
+    console.error("node_modules/pyodide is missing: run `make setup` (or `npm ci`) first");
+    return 2;
+  }
+  const { loadPyodide } = await import(pathToFileURL(path.join(PYODIDE_DIR, "pyodide.mjs")).href);
+  const py = await loadPyodide({
+    indexURL: PYODIDE_DIR + path.sep,
+    env: { HOME, PYTHONDONTWRITEBYTECODE: "1" },
+  });
+  const write = (fd) => ({ write: (buf) => fs.writeSync(fd, buf) });
+  py.setStdout(write(1));
+  py.setStderr(write(2));
+
+  const FS = py.FS;
+  copyTree(FS, path.join(ROOT, "spades"), `${HOME}/spades`);
+  copyTree(FS, path.join(ROOT, "tests", "portable"), `${HOME}/tests/portable`);
+  FS.chdir(HOME);
+  py.runPython(`import sys; sys.path[:0] = ["${HOME}", "${HOME}/tests/portable"]`);
+
+  if (argv[0] === "--script") {
+    if (!argv[1]) throw new Error("usage: run.mjs --script FILE [ARGS...]");
+    const script = inRepo(argv[1]);
+    copyPyFiles(FS, path.dirname(path.resolve(argv[1])), script.slice(0, script.lastIndexOf("/")));
+    py.runPython(RUN_SCRIPT);
+    return py.globals.get("run_script")(script, py.toPy(argv.slice(2)));
+  }
+
+  const modules = argv.length
+    ? argv.map(inRepo)
+    : fs.readdirSync(path.join(ROOT, "tests", "portable"))
+        .filter((name) => /^test_.*\.py$/.test(name))
+        .sort()
+        .map((name) => `${HOME}/tests/portable/${name}`);
+  py.runPython(RUN_TESTS);
+  const [passed, failed] = py.globals.get("run_tests")(py.toPy(modules)).toJs();
+  console.log(`${passed} passed, ${failed} failed`);
+  return failed || !passed ? 1 : 0;
+}
+
+process.exitCode = await main(process.argv.slice(2)).catch((err) => {
+  console.error(err);
+  return 2;
+});
