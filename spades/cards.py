@@ -92,22 +92,37 @@ def cards_mask(cards: Iterable[Card]) -> int:
     return mask
 
 
-_MEMO: dict[int, tuple[Card, ...]] = {}
+_SUIT_CARDS: tuple[list[tuple[Card, ...] | None], ...] = tuple([None] * 8192 for _ in range(4))
+_SUIT_CARDS[0][0] = _SUIT_CARDS[1][0] = _SUIT_CARDS[2][0] = _SUIT_CARDS[3][0] = ()
+
+
+def _suit_cards(suit: int, bits: int) -> tuple[Card, ...]:
+    """The cards of ``suit`` whose ranks are the 13-bit mask ``bits`` (filled in on first use)."""
+    table = _SUIT_CARDS[suit]
+    cards = table[bits]
+    if cards is None:
+        low = bits & -bits
+        cards = table[bits] = (low.bit_length() - 1 + 13 * suit, *_suit_cards(suit, bits ^ low))
+    return cards
 
 
 def mask_cards(mask: int) -> tuple[Card, ...]:
-    """Return the cards in ``mask``, lowest number first (clubs, diamonds, hearts, spades)."""
-    cards = _MEMO.get(mask)
-    if cards is None:
-        out = []
-        rest = mask
-        while rest:
-            low = rest & -rest
-            out.append(low.bit_length() - 1)
-            rest ^= low
-        cards = tuple(out)
-        if len(_MEMO) < 200_000:
-            _MEMO[mask] = cards
+    """Return the cards in ``mask``, lowest number first (clubs, diamonds, hearts, spades, Jokers)."""
+    clubs = _SUIT_CARDS[0][mask & 0x1FFF]
+    if clubs is None:
+        clubs = _suit_cards(0, mask & 0x1FFF)
+    diamonds = _SUIT_CARDS[1][mask >> 13 & 0x1FFF]
+    if diamonds is None:
+        diamonds = _suit_cards(1, mask >> 13 & 0x1FFF)
+    hearts = _SUIT_CARDS[2][mask >> 26 & 0x1FFF]
+    if hearts is None:
+        hearts = _suit_cards(2, mask >> 26 & 0x1FFF)
+    spades = _SUIT_CARDS[3][mask >> 39 & 0x1FFF]
+    if spades is None:
+        spades = _suit_cards(3, mask >> 39 & 0x1FFF)
+    cards = clubs + diamonds + hearts + spades
+    if mask >> 52:
+        cards += tuple(c for c in (LITTLE_JOKER, BIG_JOKER) if mask >> c & 1)
     return cards
 
 
