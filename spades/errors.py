@@ -31,11 +31,11 @@ class IllegalMoveError(SpadesError):
     ``code`` the page translates.
     """
 
-    def __init__(self, seat: str, move: str, reason: object) -> None:
+    def __init__(self, seat: str, move: str, reason: object, verb: str = "play") -> None:
         self.seat = seat
         self.move = move
         self.reason = reason
-        super().__init__(f"{seat} cannot play {move}: {reason}")
+        super().__init__(f"{seat} cannot {verb} {move}: {reason}")
 
 
 class RecordError(SpadesError):

@@ -438,7 +438,8 @@ class Game:
         reason = self.check(move, seat)
         if reason is not None:
             who = Seat(seat if seat is not None else self._turn).name
-            raise IllegalMoveError(who, self._move_text(move), reason)
+            verb = "bid" if self._phase is Phase.BIDDING else "play"
+            raise IllegalMoveError(who, self._move_text(move), reason, verb)
         if self._phase is Phase.BIDDING:
             self._bid(move)
         else:
@@ -448,7 +449,7 @@ class Game:
         """Bid for the seat to act: ``0``–``13``, ``"nil"`` or ``"blind_nil"``."""
         if self._phase is not Phase.BIDDING:
             who = Seat(seat if seat is not None else self._turn).name
-            raise IllegalMoveError(who, str(bid), Reason("wrong_phase", phase=self._phase.value))
+            raise IllegalMoveError(who, str(bid), Reason("wrong_phase", phase=self._phase.value), "bid")
         self.apply(bid if type(bid) is int else parse_bid(bid), seat)
 
     def play(self, card: Card | str, seat: Seat | None = None) -> None:
