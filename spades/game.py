@@ -32,11 +32,14 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import NamedTuple
 
 from .cards import (
     CARD_NAMES,
+    JOKER_DECK,
     SPADE_MASK,
     SPADES,
+    STANDARD_DECK,
     SUIT_MASKS,
     SUIT_NAMES,
     SUIT_OF,
@@ -49,11 +52,12 @@ from .cards import (
 )
 from .errors import IllegalMoveError, ParseError, SpadesError
 from .rng import deal_masks, random_seed
-from .rules import Rules
+from .rules import PRESETS, Rules
 from .scoring import BLIND_NIL, NIL, Bid, TeamScore, bid_text, match_winner, parse_bid, score_hand
 
 TWO_CLUBS: Card = 0
 _PLAIN_BIDS: tuple[Bid, ...] = tuple(range(14))
+_SEATS = tuple(Seat)
 
 
 class Phase(StrEnum):
@@ -108,8 +112,7 @@ class Reason:
         return _REASON_TEXT[self.code].format(suit=suit, number=self.number, phase=self.phase, turn=self.turn)
 
 
-@dataclass(frozen=True, slots=True)
-class Trick:
+class Trick(NamedTuple):
     """A finished trick: its leader, the cards in play order and the winner."""
 
     leader: Seat
@@ -194,7 +197,7 @@ class Game:
         dealer: Seat = Seat.W,
         deal: Mapping[object, Iterable[object]] | None = None,
     ) -> None:
-        self.rules = rules if rules is not None else Rules()
+        self.rules = rules if rules is not None else PRESETS["standard"]
         self.seed = random_seed() if seed is None else seed
         self._log: list[HandLog] = []
         self._results: list[HandResult] = []
@@ -204,8 +207,6 @@ class Game:
     # ----------------------------------------------------------------- state
 
     def _deck(self) -> int:
-        from .cards import JOKER_DECK, STANDARD_DECK
-
         return JOKER_DECK if self.rules.jokers else STANDARD_DECK
 
     def _start(self, dealer: Seat, masks: tuple[int, int, int, int]) -> None:
@@ -430,7 +431,11 @@ class Game:
 
         ``seat``, when given, must be the seat to act.
         """
-        if seat is None and type(move) is int and move >= 0 and self._legal >> move & 1:
+        try:
+            fast = seat is None and self._legal >> move & 1
+        except (TypeError, ValueError):  # not an int, or negative: the checks below explain
+            fast = False
+        if fast:
             self._play(move)
             return
         if type(move) is not int:
@@ -513,7 +518,7 @@ class Game:
             return
         winner = self._win_seat
         self._won[winner] += 1
-        self._tricks.append(Trick(Seat(self._leader), tuple(trick), Seat(winner)))
+        self._tricks.append(Trick(_SEATS[self._leader], tuple(trick), _SEATS[winner]))
         self._trick = []
         self._turn = winner
         if len(self._tricks) == 13:
@@ -603,8 +608,6 @@ def parse_deal(deal: Mapping[object, Iterable[object]], rules: Rules) -> tuple[i
 
     Returns four card masks (N, E, S, W).
     """
-    from .cards import JOKER_DECK, STANDARD_DECK
-
     if not isinstance(deal, Mapping):
         raise ParseError(f"a deal must map seats to cards, got {type(deal).__name__}")
     deck = JOKER_DECK if rules.jokers else STANDARD_DECK
