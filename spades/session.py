@@ -305,7 +305,12 @@ def _result_json(result: Any) -> dict[str, Any]:
 def _default_decide() -> Decide:
     """The computer players from :mod:`spades.bots` when present, else the first legal move."""
     try:
-        from .bots import decide  # type: ignore[attr-defined]
+        from .bots import make_bot
     except ImportError:
         return _first_legal
-    return decide  # type: ignore[no-any-return]
+
+    def decide(level: str, view: View, seed: int) -> tuple[int, Any]:
+        decision = make_bot(level, seed).decide(view)
+        return decision.move, decision.explanation
+
+    return decide

@@ -53,10 +53,10 @@ def _snapshot(table: Table) -> dict[str, Any]:
 
 def _explain(hint: Any, lang: str) -> str | None:
     try:
-        from .bots import explain  # type: ignore[attr-defined]
+        from .bots import explain
     except ImportError:
         return None
-    return explain(hint, lang) if hint is not None else None  # type: ignore[no-any-return]
+    return explain(hint, lang) if hint is not None else None
 
 
 def call(op: str, args: dict[str, Any]) -> dict[str, Any]:
