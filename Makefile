@@ -3,7 +3,7 @@ PYTHON ?= python3
 PORT ?= 8000
 VENV := .venv
 VENDOR := static/vendor/versions.json
-ENGINE := $(wildcard spades) $(shell find spades -name '*.py' 2>/dev/null)
+ENGINE := $(shell find spades -name '*.py' 2>/dev/null)
 
 # Browser tests use Debian's chromium when it is there (see docs/runtime.md).
 export SPADES_CHROMIUM ?= $(wildcard /usr/bin/chromium)
@@ -11,10 +11,10 @@ export SPADES_CHROMIUM ?= $(wildcard /usr/bin/chromium)
 .PHONY: help setup test play bench clean
 
 help:
-	@echo "make setup   Python venv (.venv), npm ci, copy runtimes to static/vendor/"
+	@echo "make setup   Python venv (.venv), npm ci, static/vendor/ (runtimes, engine bundle, Pyodide snapshot)"
 	@echo "make test    setup, ruff, pytest (includes the Pyodide run of tests/portable/)"
 	@echo "make play    setup, then serve the game at http://127.0.0.1:\$$PORT/ (PORT=$(PORT))"
-	@echo "make bench   run benchmarks/*.py inside Pyodide"
+	@echo "make bench   install the bench extra, run each benchmarks/*.py (they run Pyodide too)"
 	@echo "make clean   remove .venv, node_modules and static/vendor"
 
 setup: $(VENV)/.installed node_modules/.installed $(VENDOR)
@@ -28,7 +28,7 @@ node_modules/.installed: package.json package-lock.json
 	npm ci --no-audit --no-fund
 	touch $@
 
-$(VENDOR): node_modules/.installed scripts/vendor.py $(ENGINE)
+$(VENDOR): node_modules/.installed scripts/vendor.py scripts/snapshot.mjs $(ENGINE)
 	$(PYTHON) scripts/vendor.py
 
 test: setup
@@ -38,9 +38,13 @@ test: setup
 play: setup
 	$(PYTHON) scripts/serve.py --port $(PORT)
 
-bench: setup
+$(VENV)/.bench-installed: $(VENV)/.installed
+	$(VENV)/bin/pip install -q -e '.[dev,bench]'
+	touch $@
+
+bench: setup $(VENV)/.bench-installed
 	@set -e; for script in $(wildcard benchmarks/*.py); do \
-		echo "== $$script"; node tests/pyodide/run.mjs --script $$script; \
+		echo "== $$script"; $(VENV)/bin/python $$script; \
 	done
 
 clean:

@@ -1,19 +1,23 @@
-"""Copy the browser runtimes from node_modules/ into static/vendor/ (generated, gitignored).
+"""Fill static/vendor/ (generated, gitignored) for the browser. Run by `make setup`; safe to rerun.
 
-Also packs the engine (spades/*.py) into static/vendor/spades.zip, which the
-Pyodide worker unpacks at start-up. Run by `make setup`; safe to run again.
+- pyodide/, pyscript/, micropython/: the runtimes, copied from node_modules/
+- spades.json: the engine's sources, {"spades/x.py": source}, for the worker's filesystem
+- spades-snapshot.bin.gz: a Pyodide memory snapshot with spades imported (scripts/snapshot.mjs);
+  if it cannot be made, a warning, and the worker starts Pyodide the slow way
+- versions.json: the runtime versions
 """
 
 import json
 import shutil
-import zipfile
+import subprocess
+import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 NODE = ROOT / "node_modules"
 VENDOR = ROOT / "static" / "vendor"
 
-# package dir in node_modules -> (dir under static/vendor, files or globs to copy)
+# package in node_modules -> (folder under static/vendor, files or globs to copy)
 RUNTIMES = {
     "pyodide": (
         "pyodide",
@@ -41,17 +45,24 @@ def copy_runtimes():
     return versions
 
 
-def pack_engine():
-    with zipfile.ZipFile(VENDOR / "spades.zip", "w", zipfile.ZIP_DEFLATED) as archive:
-        for file in sorted((ROOT / "spades").rglob("*.py")):
-            archive.write(file, file.relative_to(ROOT).as_posix())
+def bundle_engine():
+    sources = {f.relative_to(ROOT).as_posix(): f.read_text() for f in sorted((ROOT / "spades").rglob("*.py"))}
+    bundle = VENDOR / "spades.json"
+    bundle.write_text(json.dumps(sources))
+    snapshot = VENDOR / "spades-snapshot.bin.gz"
+    made = subprocess.run(["node", str(ROOT / "scripts" / "snapshot.mjs"), str(bundle), str(snapshot)], check=False)
+    if made.returncode:
+        snapshot.unlink(missing_ok=True)
+        print("vendor: WARNING: no Pyodide snapshot; the game will start ~3 s slower", file=sys.stderr)
+    return len(sources)
 
 
 def main():
     shutil.rmtree(VENDOR, ignore_errors=True)
     versions = copy_runtimes()
-    pack_engine()
-    print("vendored", ", ".join(f"{name} {version}" for name, version in versions.items()), "and spades.zip")
+    modules = bundle_engine()
+    runtimes = ", ".join(f"{name} {version}" for name, version in versions.items())
+    print(f"vendored {runtimes} and {modules} spades files")
 
 
 if __name__ == "__main__":

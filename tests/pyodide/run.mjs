@@ -101,9 +101,10 @@ async function main(argv) {
     indexURL: PYODIDE_DIR + path.sep,
     env: { HOME, PYTHONDONTWRITEBYTECODE: "1" },
   });
-  const write = (fd) => ({ write: (buf) => fs.writeSync(fd, buf) });
-  py.setStdout(write(1));
-  py.setStderr(write(2));
+  // Raw bytes, in order with console.log (Buffer.from copies: Pyodide reuses buf).
+  const to = (stream) => ({ write: (buf) => (stream.write(Buffer.from(buf)), buf.length) });
+  py.setStdout(to(process.stdout));
+  py.setStderr(to(process.stderr));
 
   const FS = py.FS;
   copyTree(FS, path.join(ROOT, "spades"), `${HOME}/spades`);
