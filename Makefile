@@ -3,7 +3,10 @@ PYTHON ?= python3
 PORT ?= 8000
 VENV := .venv
 VENDOR := static/vendor/versions.json
+MANIFEST := static/vendor/build.json
 ENGINE := $(shell find spades -name '*.py' 2>/dev/null)
+# What the service worker precaches, besides static/vendor/ (see scripts/vendor.py)
+PAGE := $(wildcard index.html pyscript.toml) $(shell find static -path static/vendor -prune -o -type f -print 2>/dev/null)
 
 # Browser tests use Debian's chromium when it is there (see docs/runtime.md).
 export SPADES_CHROMIUM ?= $(wildcard /usr/bin/chromium)
@@ -11,13 +14,13 @@ export SPADES_CHROMIUM ?= $(wildcard /usr/bin/chromium)
 .PHONY: help setup test play bench clean
 
 help:
-	@echo "make setup   Python venv (.venv), npm ci, static/vendor/ (runtimes, engine bundle, Pyodide snapshot)"
+	@echo "make setup   Python venv (.venv), npm ci, static/vendor/ (runtimes, engine bundle, Pyodide snapshot, offline manifest)"
 	@echo "make test    setup, ruff, pytest (includes the Pyodide run of tests/portable/)"
 	@echo "make play    setup, then serve the game at http://127.0.0.1:\$$PORT/ (PORT=$(PORT))"
 	@echo "make bench   install the bench extra, run each benchmarks/*.py (they run Pyodide too)"
 	@echo "make clean   remove .venv, node_modules and static/vendor"
 
-setup: $(VENV)/.installed node_modules/.installed $(VENDOR)
+setup: $(VENV)/.installed node_modules/.installed $(VENDOR) $(MANIFEST)
 
 $(VENV)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -30,6 +33,10 @@ node_modules/.installed: package.json package-lock.json
 
 $(VENDOR): node_modules/.installed scripts/vendor.py scripts/snapshot.mjs $(ENGINE)
 	$(PYTHON) scripts/vendor.py
+
+# The offline manifest (build hash and precache list for sw.js); scripts/serve.py also serves it fresh.
+$(MANIFEST): $(VENDOR) $(PAGE)
+	$(PYTHON) scripts/vendor.py --manifest
 
 test: setup
 	$(VENV)/bin/ruff check .

@@ -1,4 +1,5 @@
-"""Command line: ``python -m spades replay FILE`` and ``python -m spades score FILE``.
+"""Command line: ``python -m spades replay FILE``, ``python -m spades score FILE``, and the bots'
+``python -m spades arena`` and ``python -m spades bot`` (see :mod:`spades.arena`).
 
 ``replay`` checks a hand record (``docs/hand-record.md``) and prints each
 hand's tricks, points, bags and totals as JSON; ``score`` is the score pad for
@@ -15,6 +16,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
+from . import arena
 from .errors import RecordError, SpadesError
 from .record import from_record
 from .scorepad import score_sheet, summary
@@ -48,8 +50,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     commands = parser.add_subparsers(dest="command", required=True)
     commands.add_parser("replay", help="check a hand record and print the score of each hand").add_argument("file")
     commands.add_parser("score", help="score pad for games played with real cards").add_argument("file")
+    arena.register(commands)
     args = parser.parse_args(argv)
     try:
+        if args.command in ("arena", "bot"):
+            return arena.run_command(args)
         result = replay(args.file) if args.command == "replay" else score(args.file)
     except SpadesError as error:
         print(f"error: {error}", file=sys.stderr)

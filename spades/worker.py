@@ -15,6 +15,8 @@ Operations (``args`` → result):
 * ``state`` ``{}`` → ``{"state", "save"}``.
 * ``record`` ``{}`` → the hand record (``docs/hand-record.md``).
 * ``import`` ``{"record": spades-record/1, "bots": {...}}`` → ``{"state", "save"}``.
+* ``rules`` ``{"rules": {...}}`` → ``{"rules": every option, "presets": [names]}``: a preset plus
+  overrides checked and completed, without touching the game (the settings form).
 * ``ping`` ``{}`` → ``{"python": version, "engine": version}``.
 
 Errors come back as ``{"error": message, "kind": class name}``; nothing changes.
@@ -30,6 +32,7 @@ from . import __version__
 from .cards import Seat
 from .errors import SpadesError
 from .record import from_record, to_record
+from .rules import PRESET_NAMES, Rules
 from .session import Table
 
 _table: Table | None = None
@@ -64,6 +67,8 @@ def call(op: str, args: dict[str, Any]) -> dict[str, Any]:
     global _table
     if op == "ping":
         return {"python": sys.version.split()[0], "engine": __version__}
+    if op == "rules":
+        return {"rules": Rules.from_dict(args.get("rules")).to_dict(), "presets": list(PRESET_NAMES)}
     if op == "new":
         _table = Table.new(
             args.get("rules") or {}, seed=args.get("seed"), bots=_bots(args.get("bots")), undo=args.get("undo", True)

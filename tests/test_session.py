@@ -138,3 +138,19 @@ def test_unknown_intent() -> None:
         table.act({"type": "dance"})
     with pytest.raises(SpadesError, match="intent must be an object"):
         table.act("bid 3")  # type: ignore[arg-type]
+
+
+def test_worker_rules_operation_completes_and_checks_rules() -> None:
+    """The settings form asks the worker for a preset's values and checks overrides (op ``rules``)."""
+    import json
+
+    from spades import worker
+
+    def call(op: str, args: dict) -> dict:
+        return json.loads(worker.handle(op, json.dumps(args)))
+
+    igame = call("rules", {"rules": {"preset": "igame"}})
+    assert igame["rules"]["target"] == 300 and igame["rules"]["blind_nil"] is True
+    assert "short" in igame["presets"]
+    assert call("rules", {"rules": {"preset": "short", "jokers": True}})["rules"]["jokers"] is True
+    assert "mercy" in call("rules", {"rules": {"target": 100, "mercy": 200}})["error"]

@@ -1,0 +1,75 @@
+"""Computer players for Spades.
+
+Levels, weakest first (:data:`LEVELS`):
+
+* ``beginner`` — counts aces, kings and spades; grabs tricks with high cards;
+  no nil, no bag or partner awareness; now and then a random card.
+* ``standard`` — careful hand evaluation and bidding (nil when safe, blind nil
+  when the score calls for it) and club-player rules in play: covers partner's
+  nil, breaks the opponents', ducks bags once the contract is safe, sets the
+  opponents when it pays, counts spades and tracks voids.
+* ``expert`` — samples deals consistent with everything its seat has seen
+  (bids, voids, cards played; weighted by how well they explain the bids and
+  plays), plays each candidate card out in every sample and solves the last
+  tricks exactly.
+
+A bot sees only its seat's view and is reproducible from its seed::
+
+    >>> from spades import Game
+    >>> from spades.bots import make_bot, explain
+    >>> game = Game(seed=3)
+    >>> bot = make_bot("standard", seed=1)
+    >>> decision = bot.decide(game.view(game.turn))
+    >>> decision.move in game.legal_moves()
+    True
+    >>> isinstance(explain(decision, "zh-Hant"), str)
+    True
+
+``decision.move`` is a bid (0 nil, −1 blind nil, 1–13) or a card number;
+``decision.explanation`` is an :class:`Explanation` (code and parameters)
+that :func:`explain` renders in ``"en"``, ``"zh-Hans"`` or ``"zh-Hant"``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .base import Bot, Decision
+from .expert import ExpertBot
+from .messages import CATALOG, LANGUAGES, Explanation, card_text, explain
+from .standard import BeginnerBot, StandardBot
+
+LEVELS: tuple[str, ...] = ("beginner", "standard", "expert")
+"""Level names, weakest first."""
+
+_CLASSES: dict[str, type[Bot]] = {"beginner": BeginnerBot, "standard": StandardBot, "expert": ExpertBot}
+
+
+def make_bot(level: str, seed: int = 0, **options: Any) -> Bot:
+    """Return a bot of ``level`` (one of :data:`LEVELS`) seeded with ``seed``.
+
+    ``options`` go to the level's class; the expert takes ``samples``,
+    ``time_budget`` (seconds, ``None`` for none) and ``work`` (simulated cards
+    per decision).
+    """
+    try:
+        cls = _CLASSES[level]
+    except KeyError:
+        raise ValueError(f"unknown bot level {level!r} (known: {', '.join(LEVELS)})") from None
+    return cls(seed, **options)
+
+
+__all__ = [
+    "CATALOG",
+    "LANGUAGES",
+    "LEVELS",
+    "BeginnerBot",
+    "Bot",
+    "Decision",
+    "ExpertBot",
+    "Explanation",
+    "StandardBot",
+    "card_text",
+    "explain",
+    "make_bot",
+]

@@ -1,0 +1,533 @@
+"""The expert's search tools: hand scoring, a full-information playout policy, an exact endgame solver,
+and deal sampling consistent with one seat's knowledge.
+
+* :class:`Scorer` values final trick counts for one team: its hand score
+  minus the opponents', each bag charged its long-run cost
+  (``bags_penalty / bags_limit``) plus part of the penalty it would trigger.
+* :func:`policy` chooses a card in a :class:`~spades.bots.sim.Position`
+  where every hand is visible (a determinized deal); :func:`playout` plays
+  the hand out with it.
+* :func:`solve` is an exact alpha-beta search of the remaining tricks
+  (partners cooperate; the value is :class:`Scorer`'s).
+* :func:`sample_deal` deals the unseen cards to the other seats respecting
+  card counts and known voids; :func:`bid_weight` says how well a sampled
+  hand explains a bid.
+
+Seats are ints 0–3, cards ints 0–53, hands card masks (see
+:mod:`spades.cards`).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+from ..cards import SPADE_MASK, SPADES, SUIT_MASKS, SUIT_OF
+from ..rng import Rng
+from ..rules import Rules
+from .bidding import evaluate
+from .knowledge import Knowledge
+from .sim import ABOVE, BELOW, NON_SPADES, RANK, Position, highest, lowest
+
+_SUITS = SUIT_MASKS
+_SP = SPADE_MASK
+
+
+class Context:
+    """Bids and the rules the playout policy needs, by seat."""
+
+    __slots__ = ("bids", "contract", "counts", "nil")
+
+    def __init__(self, rules: Rules, bids: Sequence[int]) -> None:
+        self.bids = tuple(bids)
+        self.nil = tuple(b <= 0 for b in bids)
+        self.contract = (max(0, bids[0]) + max(0, bids[2]), max(0, bids[1]) + max(0, bids[3]))
+        self.counts = tuple(
+            int(not self.nil[s] or (rules.nil_tricks_count and self.contract[s & 1] > 0)) for s in range(4)
+        )
+        """Per seat, 1 when its tricks count toward its team's contract."""
+
+    def counted(self, won: Sequence[int], team: int) -> int:
+        """Tricks of ``team`` counting toward its contract."""
+        return won[team] * self.counts[team] + won[team + 2] * self.counts[team + 2]
+
+
+class Scorer:
+    """Values a finished hand (tricks by seat) for ``team``: its points minus the opponents'."""
+
+    def __init__(self, rules: Rules, bids: Sequence[int], bags: Sequence[int], team: int, cliff: float = 0.5) -> None:
+        self.rules = rules
+        self.bids = tuple(bids)
+        self.bags = tuple(bags)
+        self.team = team
+        self.cliff = cliff
+        limit = rules.bags_limit
+        self.bag_unit = rules.bags_penalty / limit if limit else 0.0
+        self.memo: dict[tuple[int, ...], float] = {}
+
+    def team_points(self, won: Sequence[int], team: int) -> float:
+        rules = self.rules
+        bids = (self.bids[team], self.bids[team + 2])
+        taken = (won[team], won[team + 2])
+        contract = max(0, bids[0]) + max(0, bids[1])
+        counted = 0
+        points = 0.0
+        new_bags = 0
+        for bid, tricks in zip(bids, taken, strict=True):
+            if bid > 0:
+                counted += tricks
+                continue
+            value = rules.blind_nil_value if bid < 0 else rules.nil_value
+            points += -value if tricks else value
+            if rules.nil_tricks_count and contract:
+                counted += tricks
+            else:
+                new_bags += tricks
+        if contract:
+            if counted >= contract:
+                per = 20 if rules.ten_for_200 and contract >= 10 else 10
+                points += per * contract + counted - contract
+                new_bags += counted - contract
+            else:
+                points -= 10 * contract
+        if new_bags and self.bag_unit:
+            points -= self.bag_unit * new_bags
+            limit = rules.bags_limit or 0
+            before = self.bags[team]
+            crossings = (before + new_bags) // limit - before // limit
+            if crossings:
+                points -= self.cliff * (rules.bags_penalty * crossings - self.bag_unit * new_bags)
+        return points
+
+    def value(self, won: Sequence[int]) -> float:
+        """Our points minus theirs for final tricks ``won`` (by seat)."""
+        key = tuple(won)
+        v = self.memo.get(key)
+        if v is None:
+            v = self.team_points(won, self.team) - self.team_points(won, 1 - self.team)
+            self.memo[key] = v
+        return v
+
+
+# ---------------------------------------------------------------- playout policy
+
+
+def _beats_later(hand: int, card: int, led: int) -> bool:
+    """Whether ``hand``, playing after ``card`` in a trick led in ``led``, can beat it."""
+    if not hand:
+        return False
+    if hand & _SUITS[led]:
+        return SUIT_OF[card] == led and bool(hand & ABOVE[card])
+    if led == SPADES:
+        return False
+    if SUIT_OF[card] == SPADES:
+        return bool(hand & ABOVE[card])
+    return bool(hand & _SP)
+
+
+def _low_discard(cards: int) -> int:
+    side = cards & NON_SPADES
+    pool = side or cards
+    best = -1
+    best_rank = 99
+    for suit in range(4):
+        m = pool & _SUITS[suit]
+        if m:
+            c = lowest(m)
+            if RANK[c] < best_rank:
+                best, best_rank = c, RANK[c]
+    return best
+
+
+def _high_discard(cards: int) -> int:
+    side = cards & NON_SPADES
+    if not side:
+        return lowest(cards)
+    best = -1
+    best_rank = -1
+    for suit in range(3):
+        m = side & _SUITS[suit]
+        if m:
+            c = highest(m)
+            if RANK[c] > best_rank:
+                best, best_rank = c, RANK[c]
+    return best
+
+
+def _cards(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def policy(p: Position, ctx: Context, legal: int = 0) -> int:
+    """A quick, sensible card for the seat to play when every hand is visible (``legal``: its legal mask)."""
+    if not legal:
+        legal = p.legal()
+    if legal & (legal - 1) == 0:
+        return legal.bit_length() - 1
+    seat = p.turn
+    hands = p.hands
+    won = p.won
+    partner = seat ^ 2
+    team = seat & 1
+    nil = ctx.nil
+    me_nil = nil[seat] and not won[seat]
+    p_nil = nil[partner] and not won[partner]
+    lho = (seat + 1) & 3
+    rho = (seat + 3) & 3
+    opp_nil = lho if nil[lho] and not won[lho] else rho if nil[rho] and not won[rho] else -1
+    left = 13 - p.done
+    counts = ctx.counts
+    other = 1 - team
+    need = ctx.contract[team] - won[team] * counts[team] - won[team + 2] * counts[team + 2]
+    opp_need = ctx.contract[other] - won[other] * counts[other] - won[other + 2] * counts[other + 2]
+    want = need > 0 or (opp_need > 0 and left - opp_need <= 1)
+    trick = p.trick
+    if not trick:
+        others = hands[lho] | hands[rho] | hands[partner]
+        if me_nil:
+            best, score = -1, -999
+            opp = hands[lho] | hands[rho]
+            for c in _cards(legal):
+                s = (others & ABOVE[c]).bit_count() * 2 - (opp & BELOW[c]).bit_count() - (20 if c >= 39 else 0)
+                if not others & ABOVE[c]:
+                    s -= 50
+                if s > score:
+                    best, score = c, s
+            return best
+        if p_nil:
+            ph = hands[partner]
+            opp = hands[lho] | hands[rho]
+            for suit in range(3):
+                m = legal & _SUITS[suit]
+                if m and not ph & _SUITS[suit] and opp & _SUITS[suit]:
+                    return highest(m)
+            best, score = -1, -999
+            for c in _cards(legal):
+                pm = ph & _SUITS[SUIT_OF[c]]
+                s = RANK[c] - (others & ABOVE[c]).bit_count() * 3 + (10 if pm and not pm & ABOVE[c] else 0)
+                if s > score:
+                    best, score = c, s
+            return best
+        if opp_nil >= 0 and need < left - 1:
+            nh = hands[opp_nil]
+            best, score = -1, -999
+            for suit in range(4):
+                m = legal & _SUITS[suit]
+                if m and nh & _SUITS[suit]:
+                    c = lowest(m)
+                    s = RANK[lowest(nh & _SUITS[suit])] - RANK[c]
+                    if s > score:
+                        best, score = c, s
+            if best >= 0:
+                return best
+        if want:
+            opp_hands = (hands[lho], hands[rho])
+            spade_win = -1
+            for c in _cards(legal):
+                if others & ABOVE[c]:
+                    continue
+                suit = SUIT_OF[c]
+                if suit == SPADES:
+                    spade_win = c
+                    continue
+                if all(h & _SUITS[suit] or not h & _SP for h in opp_hands):
+                    return c
+            if spade_win >= 0:
+                return spade_win
+            ph = hands[partner]
+            opp = opp_hands[0] | opp_hands[1]
+            for suit in range(4):
+                m = legal & _SUITS[suit]
+                pm = ph & _SUITS[suit]
+                if m and pm and not opp & ABOVE[highest(pm)]:
+                    if suit == SPADES or all(h & _SUITS[suit] or not h & _SP for h in opp_hands):
+                        return lowest(m)
+            if ph & _SP:
+                for suit in range(3):
+                    m = legal & _SUITS[suit]
+                    if m and not ph & _SUITS[suit] and opp & _SUITS[suit]:
+                        return lowest(m)
+            mine = hands[seat]
+            if mine & _SP:
+                best, size = -1, 99
+                for suit in range(3):
+                    m = legal & _SUITS[suit]
+                    if m:
+                        n = (mine & _SUITS[suit]).bit_count()
+                        if n < size:
+                            best, size = lowest(m), n
+                if best >= 0:
+                    return best
+            return _low_discard(legal)
+        # Contract made: lead a card someone else beats.
+        best, score = -1, -999
+        for c in _cards(legal):
+            s = -RANK[c] - (30 if not others & ABOVE[c] else 0) - (5 if c >= 39 else 0)
+            if s > score:
+                best, score = c, s
+        return best
+    # Following.  Only the left-hand opponent can still play after us (and the partner when we play second).
+    led = SUIT_OF[trick[0]]
+    led_mask = _SUITS[led]
+    best = p.win_card
+    ws = p.win_seat
+    following = legal & led_mask
+    if following:
+        beat = legal & ABOVE[best] if best < 39 or led == SPADES else 0
+    elif best >= 39:
+        beat = legal & ABOVE[best]
+    else:
+        beat = legal & _SP
+    lose = legal & ~beat
+    n = len(trick)
+    lh = hands[lho] if n < 3 else 0
+    if lh:
+        if lh & led_mask:
+            lh_over = lh & ABOVE[best] if best < 39 or led == SPADES else 0
+        elif led == SPADES:
+            lh_over = 0
+        elif best >= 39:
+            lh_over = lh & ABOVE[best]
+        else:
+            lh_over = lh & _SP
+    else:
+        lh_over = 0
+    if me_nil:
+        if lose:
+            if following:
+                return highest(lose)
+            best_c, score = -1, -1
+            for c in _cards(lose):
+                s = RANK[c] + (6 if c >= 39 else 0)
+                if s > score:
+                    best_c, score = c, s
+            return best_c
+        low = lowest(beat)
+        if _beats_later(lh, low, led) or (n == 1 and _beats_later(hands[partner], low, led)):
+            return low
+        return highest(beat)
+    if p_nil:
+        if n == 1:
+            pm = hands[partner] & led_mask
+            if pm and ((best >= 39 and led != SPADES) or not pm & ABOVE[best]):
+                return lowest(legal) if following else _low_discard(legal)
+            if beat:
+                return highest(beat) if following else lowest(beat)
+            return highest(legal) if following else _low_discard(legal)
+        if ws == partner:
+            if beat:
+                return lowest(beat)
+            return lowest(legal) if following else _high_discard(legal)
+    if opp_nil >= 0:
+        if ws == opp_nil and lose:
+            return highest(lose) if following else _high_discard(lose)
+        if opp_nil == lho and n < 3 and need < left:
+            return lowest(legal) if following else _low_discard(legal)
+    if want:
+        if ws == partner and not lh_over:
+            return lowest(legal) if following else _low_discard(legal)
+        while beat:
+            c = (beat & -beat).bit_length() - 1
+            if not lh or not _beats_later(lh, c, led):
+                return c
+            beat &= beat - 1
+        return lowest(legal) if following else _low_discard(legal)
+    if lose:
+        return highest(lose) if following else _high_discard(lose)
+    low = lowest(beat)
+    if lh and _beats_later(lh, low, led):
+        return low
+    return highest(beat) if following else low
+
+
+def playout(p: Position, ctx: Context) -> None:
+    """Play ``p`` to the end of the hand with :func:`policy` for every seat.
+
+    The moves are :meth:`Position.play`'s, inlined here for speed (the tests compare the two).
+    """
+    hands = p.hands
+    suits = _SUITS
+    suit_of = SUIT_OF
+    while p.done < 13:
+        seat = p.turn
+        hand = hands[seat]
+        trick = p.trick
+        if trick:
+            legal = hand & suits[suit_of[trick[0]]] or hand
+        elif p.two_clubs and p.done == 0 and hand & 1:
+            legal = 1
+        elif not p.broken and not p.anytime:
+            legal = hand & NON_SPADES or hand
+        else:
+            legal = hand
+        card = legal.bit_length() - 1 if legal & (legal - 1) == 0 else policy(p, ctx, legal)
+        hands[seat] = hand ^ (1 << card)
+        if card >= 39:
+            p.broken = True
+        if not trick:
+            p.win_card = card
+            p.win_seat = seat
+        else:
+            best = p.win_card
+            if card >= 39:
+                if best < 39 or card > best:
+                    p.win_card = card
+                    p.win_seat = seat
+            elif card > best and suit_of[card] == suit_of[best]:
+                p.win_card = card
+                p.win_seat = seat
+        trick.append(card)
+        if len(trick) == 4:
+            winner = p.win_seat
+            p.won[winner] += 1
+            p.done += 1
+            p.trick = []
+            p.leader = p.turn = winner
+        else:
+            p.turn = (seat + 1) & 3
+
+
+# ---------------------------------------------------------------- exact endgame
+
+
+def distinct_moves(legal: int, live: int) -> list[int]:
+    """One card of each group of equivalent ``legal`` cards (same suit, no ``live`` card between them)."""
+    out: list[int] = []
+    prev = -1
+    for c in _cards(legal):
+        if prev >= 0 and SUIT_OF[c] == SUIT_OF[prev] and not live & ((1 << c) - 1) & ~((2 << prev) - 1):
+            prev = c
+            continue
+        out.append(c)
+        prev = c
+    return out
+
+
+class Solver:
+    """Exact minimax (alpha-beta with a transposition table at trick starts) of the rest of a hand.
+
+    The side of ``team`` maximises :meth:`Scorer.value`; the other side minimises it.
+    """
+
+    def __init__(self, scorer: Scorer, ctx: Context) -> None:
+        self.scorer = scorer
+        self.ctx = ctx
+        self.team = scorer.team
+        self.table: dict[tuple[int, ...], tuple[float, float]] = {}
+        self.nodes = 0
+
+    def value(self, p: Position) -> float:
+        """The value of ``p`` with best play by all four seats."""
+        return self._search(p, -math.inf, math.inf)
+
+    def _search(self, p: Position, alpha: float, beta: float) -> float:
+        self.nodes += 1
+        if p.done == 13:
+            return self.scorer.value(p.won)
+        key: tuple[int, ...] | None = None
+        if not p.trick:
+            h = p.hands
+            key = (h[0], h[1], h[2], h[3], p.leader, *p.won)
+            entry = self.table.get(key)
+            if entry is not None:
+                low, high = entry
+                if low >= beta:
+                    return low
+                if high <= alpha:
+                    return high
+                if low == high:
+                    return low
+                alpha = max(alpha, low)
+                beta = min(beta, high)
+        a0, b0 = alpha, beta
+        live = p.hands[0] | p.hands[1] | p.hands[2] | p.hands[3]
+        for c in p.trick:
+            live |= 1 << c
+        moves = distinct_moves(p.legal(), live)
+        if len(moves) > 1:
+            first = policy(p, self.ctx)
+            if first in moves:
+                moves.remove(first)
+                moves.insert(0, first)
+        maximize = (p.turn & 1) == self.team
+        best = -math.inf if maximize else math.inf
+        for card in moves:
+            child = p.copy()
+            child.play(card)
+            v = self._search(child, alpha, beta)
+            if maximize:
+                if v > best:
+                    best = v
+                if best > alpha:
+                    alpha = best
+            else:
+                if v < best:
+                    best = v
+                if best < beta:
+                    beta = best
+            if alpha >= beta:
+                break
+        if key is not None:
+            low, high = self.table.get(key, (-math.inf, math.inf))
+            if best <= a0:
+                high = min(high, best)
+            elif best >= b0:
+                low = max(low, best)
+            else:
+                low = high = best
+            self.table[key] = (low, high)
+        return best
+
+
+# ---------------------------------------------------------------- sampling
+
+
+def sample_deal(k: Knowledge, rng: Rng, attempts: int = 40) -> list[int] | None:
+    """Deal the unseen cards to the other seats (card counts and known voids respected), or ``None``."""
+    seats = [s for s in range(4) if s != k.seat]
+    cards = _cards(k.unseen)
+    voids = k.voids
+    eligible_by_suit = [[s for s in seats if not voids[s] >> suit & 1] for suit in range(4)]
+    order = sorted(range(len(cards)), key=lambda i: len(eligible_by_suit[SUIT_OF[cards[i]]]))
+    for _ in range(attempts):
+        rng.shuffle(cards)
+        order = sorted(cards, key=lambda c: len(eligible_by_suit[SUIT_OF[c]]))
+        cap = list(k.cards_left)
+        hands = [0, 0, 0, 0]
+        hands[k.seat] = k.hand
+        ok = True
+        for c in order:
+            elig = [s for s in eligible_by_suit[SUIT_OF[c]] if cap[s] > 0]
+            if not elig:
+                ok = False
+                break
+            if len(elig) == 1:
+                s = elig[0]
+            else:
+                r = rng.below(sum(cap[s] for s in elig))
+                for s in elig:
+                    r -= cap[s]
+                    if r < 0:
+                        break
+            hands[s] |= 1 << c
+            cap[s] -= 1
+        if ok:
+            return hands
+    return None
+
+
+def bid_weight(bid: int | None, hand: int, rules: Rules) -> float:
+    """How well a full 13-card ``hand`` explains ``bid`` (1 = typical, near 0 = unlikely)."""
+    if bid is None or bid < 0:
+        return 1.0
+    ev = evaluate(hand, rules)
+    if bid == 0:
+        risk = ev.nil_risk
+        return 1.0 if risk < 1.3 else 0.5 if risk < 2.5 else 0.15 if risk < 9.0 else 0.02
+    d = bid - (ev.tricks + 0.5)
+    return max(0.02, math.exp(-d * d / 2.4))

@@ -1,0 +1,126 @@
+"""Messages in zh-Hans, zh-Hant and en from static/i18n/messages.json (MicroPython, main thread).
+
+``t(key, **params)`` looks a message up in the current language (English when
+missing) and fills ``{name}`` placeholders.  Card, suit, seat and bid texts are
+built here so every view says them the same way.
+"""
+
+LANGS = ("zh-Hans", "zh-Hant", "en")
+SUIT_OF_LETTER = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
+SUIT_SYMBOL = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
+
+_catalog = {}
+_lang = ["en"]
+
+
+def normal_lang(tag):
+    """``zh-TW`` → ``zh-Hant``, ``zh-CN`` → ``zh-Hans``, ``en-GB`` → ``en``; ``None`` if unknown."""
+    if not tag:
+        return None
+    text = str(tag).lower()
+    if text == "en" or text.startswith("en-"):
+        return "en"
+    for prefix in ("zh-hant", "zh-tw", "zh-hk", "zh-mo"):
+        if text.startswith(prefix):
+            return "zh-Hant"
+    if text == "zh" or text.startswith("zh-"):
+        return "zh-Hans"
+    return None
+
+
+def load(catalog):
+    _catalog.clear()
+    _catalog.update(catalog)
+
+
+def set_lang(lang):
+    _lang[0] = lang if lang in LANGS else "en"
+
+
+def lang():
+    return _lang[0]
+
+
+def t(key, **params):
+    entry = _catalog.get(key)
+    if entry is None:
+        text = key
+    else:
+        text = entry.get(_lang[0]) or entry.get("en") or key
+    if params:
+        try:
+            return text.format(**params)
+        except (KeyError, IndexError, ValueError):
+            return text
+    return text
+
+
+def has(key):
+    return key in _catalog
+
+
+def rank_text(rank):
+    return "10" if rank == "T" else rank
+
+
+def card_short(card):
+    """``QH`` → ``Q♥``; Jokers by name."""
+    if card == "BJ":
+        return t("joker_big")
+    if card == "LJ":
+        return t("joker_little")
+    return rank_text(card[0]) + SUIT_SYMBOL.get(card[1], "?")
+
+
+def card_name(card):
+    """A card's accessible name: ``Queen of hearts`` / ``红心Q``."""
+    if card == "BJ":
+        return t("joker_big")
+    if card == "LJ":
+        return t("joker_little")
+    rank = card[0]
+    rank_name = t("rank_" + rank) if has("rank_" + rank) else rank
+    return t("card_name", rank=rank_name, suit=t("suit_" + SUIT_OF_LETTER[card[1]]))
+
+
+def suit_name(name):
+    """A suit from the engine's English name (``hearts``)."""
+    return t("suit_" + name) if name else ""
+
+
+def reason_text(reason):
+    """Translate a ``reason`` object of the state (``{"code", "suit", "number", "text"}``)."""
+    if not reason:
+        return ""
+    key = "reason_" + str(reason.get("code"))
+    if not has(key):
+        return reason.get("text") or ""
+    return t(key, suit=suit_name(reason.get("suit")), number=reason.get("number"))
+
+
+def bid_text(bid):
+    """A bid as shown: ``4``, ``零``, ``盲零``; ``—`` when not bid yet."""
+    if bid is None:
+        return t("no_bid")
+    if bid == "nil" or bid == 0:
+        return t("nil")
+    if bid == "blind_nil" or bid == -1:
+        return t("blind_nil")
+    return str(bid)
+
+
+def who(seat):
+    return t("who_" + seat)
+
+
+def apply(document):
+    """Translate the static page: ``data-i18n`` (text), ``data-i18n-aria`` and ``data-i18n-title``."""
+    for el in document.querySelectorAll("[data-i18n]"):
+        el.textContent = t(el.getAttribute("data-i18n"))
+    for el in document.querySelectorAll("[data-i18n-aria]"):
+        el.setAttribute("aria-label", t(el.getAttribute("data-i18n-aria")))
+    for el in document.querySelectorAll("[data-i18n-title]"):
+        el.setAttribute("title", t(el.getAttribute("data-i18n-title")))
+    document.title = t("title_page")
+    document.documentElement.lang = _lang[0]
+    document.documentElement.setAttribute("data-lang", _lang[0])

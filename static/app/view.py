@@ -1,0 +1,532 @@
+"""Rendering: the worker's state JSON → the page (MicroPython, main thread).
+
+Dynamic regions are rebuilt as HTML text in one assignment each (one FFI call
+instead of hundreds); clicks and keys are handled by delegation in main.py.
+The renderer knows no rules: legality, reasons, counts all come from the state.
+"""
+
+from i18n import bid_text, card_name, card_short, rank_text, reason_text, t, who
+
+SEATS = ("N", "E", "S", "W")
+TEAM_OF = {"N": "NS", "S": "NS", "E": "EW", "W": "EW"}
+
+
+def esc(text):
+    return str(text).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;")
+
+
+def seat_after(seat, steps=1):
+    return SEATS[(SEATS.index(seat) + steps) % 4]
+
+
+# ----------------------------------------------------------------- cards
+
+
+def card_face(card):
+    """The inside of a card (CSS-drawn: corners and a central pip)."""
+    if card in ("BJ", "LJ"):
+        label = esc(t("joker_big" if card == "BJ" else "joker_little"))
+        return (
+            '<span class="corner" aria-hidden="true"><span class="rank">★</span></span>'
+            '<span class="pip joker-pip" aria-hidden="true">' + label + "</span>"
+            '<span class="corner corner-b" aria-hidden="true"><span class="rank">★</span></span>'
+        )
+    rank = esc(rank_text(card[0]))
+    symbol = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}[card[1]]
+    corner = '<span class="rank">' + rank + '</span><span class="suit">' + symbol + "</span>"
+    return (
+        '<span class="corner" aria-hidden="true">' + corner + "</span>"
+        '<span class="pip" aria-hidden="true">' + symbol + "</span>"
+        '<span class="corner corner-b" aria-hidden="true">' + corner + "</span>"
+    )
+
+
+def card_classes(card):
+    if card in ("BJ", "LJ"):
+        return "card joker " + ("joker-big" if card == "BJ" else "joker-little")
+    return "card suit-" + card[1]
+
+
+def hand_html(state, ui):
+    """Your hand: ``<button data-card>``, ``aria-disabled`` (and ``data-legal="false"``) when illegal."""
+    hand = state["hand"]
+    count = len(hand)
+    if ui.get("hidden"):
+        backs = "".join('<div class="card back" style="--i:' + str(i) + '"></div>' for i in range(count))
+        return (
+            '<div class="fan fan-hidden" role="img" aria-label="'
+            + esc(t("hand_hidden"))
+            + '" style="--n:'
+            + str(count)
+            + '">'
+            + backs
+            + "</div>"
+        )
+    my_turn = state["phase"] == "playing" and state["turn"] == state["human"] and not ui.get("busy")
+    focus = ui.get("focus")
+    selected = ui.get("selected")
+    hinted = ui.get("hinted")
+    parts = []
+    for i, item in enumerate(hand):
+        card = item["card"]
+        legal = bool(item["legal"]) and my_turn
+        name = card_name(card)
+        classes = [card_classes(card)]
+        tip = ""
+        if legal:
+            label = name
+        elif my_turn:
+            why = reason_text(item.get("reason"))
+            label = t("card_illegal", card=name, reason=why)
+            tip = why
+            classes.append("illegal")
+        else:
+            label = name
+            classes.append("waiting")
+        if card == selected:
+            classes.append("selected")
+        if card == hinted:
+            classes.append("hinted")
+        attrs = [
+            'type="button"',
+            'class="' + " ".join(classes) + '"',
+            'data-card="' + card + '"',
+            'data-legal="' + ("true" if legal else "false") + '"',
+            'aria-label="' + esc(label) + '"',
+            'tabindex="' + ("0" if i == focus else "-1") + '"',
+            'style="--i:' + str(i) + '"',
+        ]
+        if not legal:
+            attrs.append('aria-disabled="true"')
+        if card == selected:
+            attrs.append('aria-pressed="true"')
+        body = card_face(card)
+        if tip:
+            body += '<span class="tip" aria-hidden="true">' + esc(tip) + "</span>"
+        parts.append("<button " + " ".join(attrs) + ">" + body + "</button>")
+    return '<div class="fan" style="--n:' + str(count) + '">' + "".join(parts) + "</div>"
+
+
+def backs_html(count):
+    return "".join('<div class="card back mini" style="--i:' + str(i) + '"></div>' for i in range(count))
+
+
+# ----------------------------------------------------------------- seats and scores
+
+
+def seat_plate(state, seat):
+    bid = state["bids"].get(seat)
+    tricks = state["tricks_won"].get(seat, 0)
+    return bid, tricks
+
+
+def render_seats(doc, state, ui):
+    for seat in SEATS:
+        section = doc.querySelector('.seat[data-seat="' + seat + '"]')
+        if section is None:
+            continue
+        bid, tricks = seat_plate(state, seat)
+        turn = state["turn"] == seat and state["phase"] in ("bidding", "playing")
+        name = t("name_" + seat)
+        dealer = state["dealer"] == seat
+        plate_name = esc(name)
+        if dealer:
+            plate_name += (
+                ' <span class="dealer-chip" title="' + esc(t("dealer")) + '">' + esc(t("dealer_short")) + "</span>"
+            )
+        section.querySelector(".seat-name").innerHTML = plate_name
+        bid_el = section.querySelector(".seat-bid")
+        if bid is None:
+            bid_el.textContent = ""
+            bid_el.className = "seat-bid empty"
+        else:
+            bid_el.textContent = t("bid_label", bid=bid_text(bid))
+            bid_el.className = "seat-bid" + (" nil" if bid in ("nil", "blind_nil") else "")
+        tricks_el = section.querySelector(".seat-tricks")
+        tricks_el.textContent = t("tricks_label", n=tricks) if state["phase"] != "bidding" else ""
+        cls = "seat seat-" + seat + (" turn" if turn else "") + (" dealer" if dealer else "")
+        section.className = cls
+        cards = state["cards_left"].get(seat, 0)
+        section.setAttribute("aria-label", t("seat_label", name=name, bid=bid_text(bid), tricks=tricks, cards=cards))
+        if turn:
+            section.setAttribute("aria-current", "true")
+        else:
+            section.removeAttribute("aria-current")
+        backs = section.querySelector(".backs")
+        if backs is not None and ui.get("backs_" + seat) != cards:
+            ui["backs_" + seat] = cards
+            backs.innerHTML = backs_html(cards)
+            backs.setAttribute("style", "--n:" + str(cards))
+
+
+def render_scores(doc, state):
+    totals = state["totals"]
+    bags = state["bags"]
+    rules = state["rules"]
+    for team in ("NS", "EW"):
+        doc.querySelector('[data-score="' + team + '"]').textContent = str(totals[team])
+        limit = rules.get("bags_limit")
+        bags_el = doc.querySelector('[data-bags="' + team + '"]')
+        bags_el.textContent = str(bags[team]) + ("/" + str(limit) if limit else "")
+        bags_el.parentElement.setAttribute("title", t("bags_of", n=bags[team]))
+        contract = doc.querySelector('[data-contract="' + team + '"]')
+        seats = ("N", "S") if team == "NS" else ("E", "W")
+        if state["phase"] in ("bidding", "playing") and any(state["bids"].get(s) is not None for s in seats):
+            won = sum(state["tricks_won"].get(s, 0) for s in seats)
+            contract.textContent = t("contract", bid=team_bid_text(state["bids"], seats), won=won)
+        else:
+            contract.textContent = ""
+    info = doc.getElementById("game-info")
+    info.textContent = t("game_info", n=state["hand_number"], target=rules.get("target"))
+
+
+def team_bid_text(bids, seats):
+    """``7`` or ``零+4`` for a team's bids."""
+    parts = []
+    number = 0
+    for seat in seats:
+        bid = bids.get(seat)
+        if bid is None:
+            continue
+        if isinstance(bid, int) and bid > 0:
+            number += bid
+        else:
+            parts.append(bid_text(bid))
+    if number or not parts:
+        parts.append(str(number))
+    return "+".join(parts)
+
+
+# ----------------------------------------------------------------- trick
+
+
+def trick_html(cards, leader):
+    """The cards on the table, each in the slot of the seat that played it."""
+    slots = {}
+    seat = leader
+    for order, card in enumerate(cards):
+        classes = card_classes(card) + " played from-" + seat
+        slots[seat] = (
+            '<div class="'
+            + classes
+            + '" role="img" style="--order:'
+            + str(order)
+            + '" aria-label="'
+            + esc(who(seat) + ": " + card_name(card))
+            + '">'
+            + card_face(card)
+            + "</div>"
+        )
+        seat = seat_after(seat)
+    return slots
+
+
+_slots = {}  # what each trick slot shows: unchanged slots are left alone, so animations run once
+
+
+def render_trick(doc, cards, leader, winner=None, collect=None):
+    slots = trick_html(cards, leader) if cards else {}
+    trick = doc.getElementById("trick")
+    # the winner and the sweep are classes of the trick: the cards' elements stay, so they animate once
+    trick.className = (
+        "trick" + (" win-" + winner if winner else "") + (" collect collect-" + collect if collect else "")
+    )
+    for seat in SEATS:
+        html = slots.get(seat, "")
+        if _slots.get(seat) != html:
+            _slots[seat] = html
+            doc.querySelector('[data-slot="' + seat + '"]').innerHTML = html
+
+
+def forget_trick():
+    """After a language change: the labels inside the trick must be rebuilt."""
+    _slots.clear()
+
+
+# ----------------------------------------------------------------- bidding
+
+
+def bids_summary_html(state):
+    rows = []
+    for seat in SEATS:
+        bid = state["bids"].get(seat)
+        cls = "bs-seat" + (" pending" if bid is None else "")
+        rows.append(
+            '<li class="' + cls + '"><span>' + esc(who(seat)) + "</span> <b>" + esc(bid_text(bid)) + "</b></li>"
+        )
+    ours = team_bid_text(state["bids"], ("N", "S"))
+    theirs = team_bid_text(state["bids"], ("E", "W"))
+    total = 0
+    for seat in SEATS:
+        bid = state["bids"].get(seat)
+        if isinstance(bid, int) and bid > 0:
+            total += bid
+    return (
+        '<ul class="bids-so-far" aria-label="' + esc(t("bids_so_far")) + '">' + "".join(rows) + "</ul>"
+        '<p class="bid-totals"><span>'
+        + esc(t("team_total", n=ours))
+        + "</span> · <span>"
+        + esc(t("their_total", n=theirs))
+        + "</span> · <span>"
+        + esc(t("table_total", n=total))
+        + "</span></p>"
+    )
+
+
+def bid_panel_html(state, ui):
+    """The bidding window, or the blind nil choice before the person looks at the cards."""
+    legal = state["legal_bids"]
+    if ui.get("hidden") and -1 in legal:
+        rules = state["rules"]
+        return (
+            '<h3 id="bid-title">'
+            + esc(t("bid_blind_title"))
+            + "</h3>"
+            + bids_summary_html(state)
+            + "<p>"
+            + esc(t("bid_blind_text", value=rules.get("blind_nil_value")))
+            + "</p>"
+            '<div class="bid-choice">'
+            '<button type="button" class="bid bid-blind" data-bid="blind_nil">'
+            + esc(t("bid_blind_button"))
+            + "</button>"
+            '<button type="button" class="primary" data-action="show-cards">' + esc(t("show_cards")) + "</button>"
+            "</div>"
+        )
+    choice = ui.get("bid_choice")
+    buttons = []
+    if state["rules"].get("nil") or 0 in legal:
+        ok = 0 in legal
+        buttons.append(
+            '<button type="button" class="bid bid-nil'
+            + (" chosen" if choice == 0 else "")
+            + '" data-bid="nil"'
+            + ("" if ok else ' disabled title="' + esc(t("bid_not_allowed")) + '"')
+            + ' aria-label="'
+            + esc(t("bid_nil_button"))
+            + '">'
+            + esc(t("nil"))
+            + "</button>"
+        )
+    for n in range(1, 14):
+        ok = n in legal
+        buttons.append(
+            '<button type="button" class="bid'
+            + (" chosen" if choice == n else "")
+            + '" data-bid="'
+            + str(n)
+            + '"'
+            + ("" if ok else ' disabled title="' + esc(t("bid_not_allowed")) + '"')
+            + ' aria-label="'
+            + esc(t("bid_button", n=n))
+            + '">'
+            + str(n)
+            + "</button>"
+        )
+    return (
+        '<h3 id="bid-title">'
+        + esc(t("bid_title"))
+        + "</h3>"
+        + bids_summary_html(state)
+        + '<div class="bid-grid">'
+        + "".join(buttons)
+        + "</div>"
+        '<p class="bid-keys">' + esc(t("bid_keys")) + "</p>"
+    )
+
+
+# ----------------------------------------------------------------- results
+
+
+def signed(n):
+    return ("+" if n > 0 else "") + str(n)
+
+
+def result_table_html(result):
+    rows = []
+    for team, seats in (("NS", ("N", "S")), ("EW", ("E", "W"))):
+        bids = " + ".join(esc(who(s) + " " + bid_text(result["bids"][s])) for s in seats)
+        tricks = " + ".join(esc(who(s) + " " + str(result["tricks"][s])) for s in seats)
+        made = result["made"].get(team)
+        points = signed(result["points"][team])
+        if made is True:
+            points += ' <span class="tag made">' + esc(t("made")) + "</span>"
+        elif made is False:
+            points += ' <span class="tag set">' + esc(t("set")) + "</span>"
+        bags = str(result["bags"][team])
+        new_bags = result["new_bags"][team]
+        if new_bags:
+            bags += " (+" + str(new_bags) + ")"
+        rows.append(
+            '<tr data-team="' + team + '"><th scope="row">' + esc(t("team_" + team.lower() + "_short")) + "</th>"
+            "<td>" + bids + "</td><td>" + tricks + "</td><td>" + points + "</td><td>" + bags + "</td>"
+            '<td class="total">' + str(result["totals"][team]) + "</td></tr>"
+        )
+    notes = []
+    for seat in SEATS:
+        if seat in result["nils"]:
+            blind = result["bids"][seat] == "blind_nil"
+            ok = result["nils"][seat]
+            key = ("blind_nil_" if blind else "nil_") + ("made" if ok else "failed")
+            notes.append('<li class="' + ("good" if ok else "bad") + '">' + esc(t(key, who=who(seat))) + "</li>")
+    for team in ("NS", "EW"):
+        penalty = result["bag_penalty"][team]
+        if penalty:
+            notes.append(
+                '<li class="bad">'
+                + esc(t("team_" + team.lower() + "_short") + ": " + t("bag_penalty", n=penalty))
+                + "</li>"
+            )
+    head = "".join(
+        '<th scope="col">' + esc(t(k)) + "</th>"
+        for k in ("col_team", "col_bid", "col_tricks", "col_points", "col_bags", "col_total")
+    )
+    return (
+        '<table class="results"><thead><tr>'
+        + head
+        + "</tr></thead><tbody>"
+        + "".join(rows)
+        + "</tbody></table>"
+        + ('<ul class="notes">' + "".join(notes) + "</ul>" if notes else "")
+    )
+
+
+def history_html(results):
+    if not results:
+        return '<p class="empty">' + esc(t("history_empty")) + "</p>"
+    head = (
+        '<tr><th scope="col">' + esc(t("col_hand")) + '</th><th scope="col">' + esc(t("team_ns_short")) + "</th>"
+        '<th scope="col">' + esc(t("col_total")) + '</th><th scope="col">' + esc(t("team_ew_short")) + "</th>"
+        '<th scope="col">' + esc(t("col_total")) + "</th></tr>"
+    )
+    rows = []
+    for r in results:
+        rows.append(
+            '<tr><th scope="row">' + str(r["number"]) + "</th><td>" + signed(r["points"]["NS"]) + "</td>"
+            '<td class="total">' + str(r["totals"]["NS"]) + "</td><td>" + signed(r["points"]["EW"]) + "</td>"
+            '<td class="total">' + str(r["totals"]["EW"]) + "</td></tr>"
+        )
+    return '<table class="history"><thead>' + head + "</thead><tbody>" + "".join(rows) + "</tbody></table>"
+
+
+def hand_over_html(state):
+    results = state["results"]
+    last = results[-1] if results else None
+    over = state["phase"] == "game-over"
+    parts = []
+    if over:
+        ns, ew = state["totals"]["NS"], state["totals"]["EW"]
+        winner = state["winner"]
+        parts.append('<h2 id="dlg-hand-title">' + esc(t("game_over_title")) + "</h2>")
+        key = "winner_us" if winner == "NS" else "winner_them"
+        parts.append(
+            '<p class="winner '
+            + ("good" if winner == "NS" else "bad")
+            + '" data-winner="'
+            + str(winner)
+            + '">'
+            + esc(t(key, ns=ns, ew=ew))
+            + "</p>"
+        )
+    else:
+        number = last["number"] if last else state["hand_number"]
+        parts.append('<h2 id="dlg-hand-title">' + esc(t("hand_over_title", n=number)) + "</h2>")
+    if last:
+        parts.append(result_table_html(last))
+    parts.append("<h3>" + esc(t("history_title")) + "</h3>")
+    parts.append(history_html(results))
+    if over:
+        parts.append(
+            '<div class="dlg-buttons"><button type="button" data-action="scores-close">' + esc(t("close")) + "</button>"
+            '<button type="button" class="primary" data-action="new-game-now" autofocus>'
+            + esc(t("play_again"))
+            + "</button></div>"
+        )
+    else:
+        parts.append(
+            '<div class="dlg-buttons"><button type="button" class="primary" data-action="next-hand" autofocus>'
+            + esc(t("next_hand"))
+            + "</button></div>"
+        )
+    return "".join(parts)
+
+
+def scores_dialog_html(state):
+    return (
+        '<h2 id="dlg-scores-title">'
+        + esc(t("history_title"))
+        + "</h2>"
+        + history_html(state["results"])
+        + '<div class="dlg-buttons"><button type="button" class="primary" data-action="close-dialog" autofocus>'
+        + esc(t("close"))
+        + "</button></div>"
+    )
+
+
+def last_trick_html(state):
+    last = state.get("last_trick")
+    parts = ['<h2 id="dlg-scores-title">' + esc(t("last_trick_title")) + "</h2>"]
+    if not last:
+        parts.append("<p>" + esc(t("last_trick_none")) + "</p>")
+    else:
+        seat = last["leader"]
+        items = []
+        for card in last["cards"]:
+            won = " winner" if seat == last["winner"] else ""
+            items.append(
+                '<li class="lt-item'
+                + won
+                + '"><span>'
+                + esc(who(seat))
+                + '</span><div class="'
+                + card_classes(card)
+                + ' small" role="img" aria-label="'
+                + esc(card_name(card))
+                + '">'
+                + card_face(card)
+                + "</div></li>"
+            )
+            seat = seat_after(seat)
+        parts.append('<ul class="last-trick">' + "".join(items) + "</ul>")
+        parts.append("<p>" + esc(t("last_trick_won", who=who(last["winner"]))) + "</p>")
+    parts.append(
+        '<div class="dlg-buttons"><button type="button" class="primary" data-action="close-dialog" autofocus>'
+        + esc(t("close"))
+        + "</button></div>"
+    )
+    return "".join(parts)
+
+
+def help_html():
+    return (
+        '<h2 id="dlg-help-title">' + esc(t("help_title")) + "</h2><p>" + esc(t("help_body")) + "</p>"
+        "<h3>" + esc(t("help_keys_title")) + "</h3><p>" + esc(t("help_keys")) + "</p>"
+        '<div class="dlg-buttons"><button type="button" class="primary" data-action="close-dialog" autofocus>'
+        + esc(t("close"))
+        + "</button></div>"
+    )
+
+
+def status_text(state, ui):
+    """The line above your hand: whose turn, or why some of your cards are dimmed."""
+    phase = state["phase"]
+    turn = state["turn"]
+    human = state["human"]
+    if ui.get("message"):
+        return ui["message"]
+    if phase == "hand-over":
+        return t("status_hand_over")
+    if phase == "game-over":
+        return t("status_game_over")
+    if turn != human:
+        return t("status_wait_bid" if phase == "bidding" else "status_thinking", who=who(turn))
+    if phase == "bidding":
+        return t("hand_hidden") if ui.get("hidden") else t("status_bid")
+    if ui.get("selected"):
+        return t("status_selected", card=card_short(ui["selected"]))
+    reasons = [h.get("reason") for h in state["hand"] if not h["legal"] and h.get("reason")]
+    if reasons:
+        return t("status_play_follow", reason=reason_text(reasons[0]))
+    if not state["trick"]:
+        return t("status_play_lead")
+    return t("status_play")

@@ -1,0 +1,57 @@
+// Offline play: registers the service worker (/sw.js, see docs/runtime.md) once the table is playable, so that
+// its precaching (~22 MB, mostly 304s for what the page just loaded) never competes with start-up.
+// Where service workers are not allowed (a cross-site iframe with storage blocked, some private modes) the
+// registration fails quietly: the game works, only not offline.
+//
+// <html data-offline="...">: "waiting" (for the table), "installing", "ready" (precached, and this page is
+// controlled unless it was loaded with shift-reload: a reload works with the network off), "unavailable".
+const SW = new URL("../sw.js", import.meta.url);
+const root = document.documentElement;
+const set = (state) => {
+  root.dataset.offline = state;
+};
+
+async function register() {
+  let container;
+  try {
+    container = navigator.serviceWorker; // may throw (SecurityError) in sandboxed or storage-blocked frames
+  } catch {
+    container = null;
+  }
+  if (!container) return set("unavailable");
+  set("installing");
+  try {
+    await container.register(SW, { updateViaCache: "none" });
+    await container.ready; // an active worker: the install (the whole precache) succeeded
+    if (!container.controller) {
+      // it claims this page on activation; a page loaded with shift-reload stays uncontrolled, so don't wait forever
+      await new Promise((resolve) => {
+        container.addEventListener("controllerchange", resolve, { once: true });
+        setTimeout(resolve, 5000);
+      });
+    }
+    set("ready");
+  } catch (error) {
+    console.info("offline play unavailable here:", error?.message || error);
+    set("unavailable");
+  }
+}
+
+function whenPlayable(start) {
+  const body = document.body;
+  let started = false;
+  const go = () => {
+    if (started) return;
+    started = true;
+    observer.disconnect();
+    clearTimeout(timer);
+    start();
+  };
+  const observer = new MutationObserver(() => body.dataset.phase !== "loading" && go());
+  observer.observe(body, { attributes: true, attributeFilter: ["data-phase"] });
+  const timer = setTimeout(go, 20_000); // a start-up that never finishes still gets offline files next time
+  if (body.dataset.phase && body.dataset.phase !== "loading") go();
+}
+
+set("waiting");
+whenPlayable(register);

@@ -1,0 +1,209 @@
+"""The runtime around the page: the engine worker's snapshot start, offline play through the service worker
+(sw.js, static/offline.js) and embedding in a cross-site iframe, with and without storage (docs/runtime.md).
+
+Uses the ``server``, ``browser`` and ``make_page`` fixtures of conftest.py; the embedding tests launch their own
+persistent Chromium profile, because the third-party storage setting is a profile preference.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+ROOT = Path(__file__).resolve().parents[2]
+QUERY = "fresh=1&speed=instant&sound=0"
+READY = (
+    "document.body?.dataset.phase && document.body.dataset.phase !== 'loading' && document.body.dataset.await !== ''"
+)
+TIMEOUT = 60_000  # ms: a cold start on a busy 2-core machine
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update"]
+
+
+def serve_module():
+    sys.path.insert(0, str(ROOT / "scripts"))
+    try:
+        import serve
+    finally:
+        sys.path.remove(str(ROOT / "scripts"))
+    return serve
+
+
+def bid_and_play(target):
+    """In a page or frame at the table: make a bid and play a card, through the page's test hooks."""
+    target.wait_for_function(READY, timeout=TIMEOUT)
+    awaiting = "['bid', 'blind', 'play'].includes(document.body.dataset.await)"
+    target.wait_for_function(awaiting, timeout=30_000)
+    if target.evaluate("document.body.dataset.await") == "blind":
+        target.locator("#bid-panel [data-action='show-cards']").click()
+        target.wait_for_function("document.body.dataset.await === 'bid'")
+    if target.evaluate("document.body.dataset.await") == "bid":
+        target.locator("#bid-panel [data-bid]:not([disabled])").last.click()
+        target.wait_for_function("document.body.dataset.await !== 'bid'")
+    target.wait_for_function("document.body.dataset.await === 'play'", timeout=30_000)
+    before = target.locator("#hand button[data-card]").count()
+    card = target.locator("#hand button[data-card][data-legal='true']").first.get_attribute("data-card")
+    target.locator(f"#hand button[data-card='{card}']").click(position={"x": 10, "y": 30})
+    target.wait_for_function(
+        "card => !document.querySelector(`#hand button[data-card='${card}']`)", arg=card, timeout=30_000
+    )
+    assert target.locator("#hand button[data-card]").count() == before - 1
+
+
+# ---------------------------------------------------------------- the engine worker
+
+
+def test_engine_worker_starts_from_the_snapshot(page, server):
+    """A silent fallback to Pyodide's slow start (~3 s more) would pass every other test: catch it here."""
+    page.goto(f"{server}/?{QUERY}")
+    page.wait_for_function(READY, timeout=TIMEOUT)
+    page.wait_for_function("document.documentElement.dataset.engineSnapshot !== undefined")
+    assert page.evaluate("document.documentElement.dataset.engineSnapshot") == "true"
+    timing = page.evaluate("window.spades.engine.call('timing')")
+    assert timing["snapshot"] is True and timing["engine"] > timing["worker"], timing
+
+
+# ---------------------------------------------------------------- offline
+
+
+def cache_state(page):
+    return page.evaluate(
+        """async () => {
+          const names = (await caches.keys()).filter((name) => name.startsWith('spades-'));
+          const build = await (await fetch('static/vendor/build.json', {cache: 'no-store'})).json();
+          const cache = names.length ? await caches.open(names[0]) : null;
+          const keys = cache ? (await cache.keys()).map((r) => new URL(r.url).pathname.slice(1)) : [];
+          return {names, hash: build.hash, files: build.files, keys};
+        }"""
+    )
+
+
+def test_plays_offline_after_one_visit(make_page, server):
+    page = make_page()
+    page.goto(f"{server}/?{QUERY}")
+    page.wait_for_function(READY, timeout=TIMEOUT)
+    page.wait_for_function("document.documentElement.dataset.offline === 'ready'", timeout=TIMEOUT)
+    assert page.evaluate("!!navigator.serviceWorker.controller")
+    state = cache_state(page)
+    assert state["names"] == [f"spades-{state['hash']}"]
+    assert sorted(state["keys"]) == sorted(state["files"])
+    for needed in ("index.html", "pyscript.toml", "static/vendor/pyodide/pyodide.asm.wasm", "static/engine.js"):
+        assert needed in state["files"]
+    assert any(f.startswith("static/vendor/spades-snapshot") for f in state["files"]), "no snapshot precached"
+
+    page.context.set_offline(True)
+    assert page.evaluate("fetch('static/not-precached.txt').then(() => 'online', () => 'offline')") == "offline"
+    page.reload()
+    bid_and_play(page)
+    assert page.evaluate("document.documentElement.dataset.engineSnapshot") == "true"
+
+
+def test_a_new_build_replaces_the_offline_copy(browser, tmp_path):
+    """Change a file: the next visit installs the new build's cache and deletes the old one."""
+    site = tmp_path / "site"
+    site.mkdir()
+    for name in ("index.html", "pyscript.toml", "sw.js"):
+        shutil.copy2(ROOT / name, site / name)
+    shutil.copytree(ROOT / "static", site / "static")
+    httpd = serve_module().make_server(port=0, directory=site)
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        page.goto(f"http://127.0.0.1:{httpd.server_port}/?{QUERY}")
+        page.wait_for_function(READY, timeout=TIMEOUT)
+        page.wait_for_function("document.documentElement.dataset.offline === 'ready'", timeout=TIMEOUT)
+        first = cache_state(page)
+        assert first["names"] == [f"spades-{first['hash']}"]
+
+        (site / "static" / "i18n" / "extra.json").write_text("{}\n")  # any change to the precached files
+        page.reload()
+        page.wait_for_function(READY, timeout=TIMEOUT)
+        names = "async () => (await caches.keys()).filter((name) => name.startsWith('spades-'))"
+        deadline = time.monotonic() + TIMEOUT / 1000
+        while page.evaluate(names) in (first["names"], []) or len(page.evaluate(names)) > 1:
+            assert time.monotonic() < deadline, page.evaluate(names)
+            page.wait_for_timeout(250)
+        second = cache_state(page)
+        assert second["hash"] != first["hash"] and second["names"] == [f"spades-{second['hash']}"]
+        assert "static/i18n/extra.json" in second["keys"]
+    finally:
+        context.close()
+        httpd.shutdown()
+        httpd.server_close()
+
+
+# ---------------------------------------------------------------- embedding
+
+
+def launch_profile(browser, profile, block_third_party):
+    """A persistent Chromium profile with third-party site data blocked or allowed.
+
+    Chromium 156 blocks third-party storage by default (its third-party-cookie phase-out); the preference pins
+    both cases, whatever the build's default.
+    """
+    prefs = {
+        "profile": {"block_third_party_cookies": block_third_party, "cookie_controls_mode": int(block_third_party)}
+    }
+    (profile / "Default").mkdir(parents=True)
+    (profile / "Default" / "Preferences").write_text(json.dumps(prefs))
+    executable = os.environ.get("SPADES_CHROMIUM") or "/usr/bin/chromium"
+    options = {"headless": True, "args": ARGS, "viewport": {"width": 1320, "height": 860}}
+    if Path(executable).exists():
+        options["executable_path"] = executable
+    return browser.browser_type.launch_persistent_context(str(profile), **options)
+
+
+@pytest.mark.parametrize("storage", ["blocked", "allowed"])
+def test_plays_in_a_cross_site_iframe(browser, server, storage):
+    """The host page is on localhost, the game on 127.0.0.1: different sites, so the game is third-party."""
+    port = server.rsplit(":", 1)[1]
+    with tempfile.TemporaryDirectory() as profile:
+        context = launch_profile(browser, Path(profile), storage == "blocked")
+        try:
+            page = context.pages[0] if context.pages else context.new_page()
+            errors = []
+            page.on("pageerror", lambda error: errors.append(str(error)))
+            page.goto(f"http://localhost:{port}/static/vendor/versions.json")  # any page on the other site
+            page.set_content(
+                f'<!doctype html><title>host</title><iframe src="{server}/?{QUERY}" width="1280" height="800"></iframe>'
+            )
+            frame = page.wait_for_selector("iframe").content_frame()
+            frame.wait_for_function(READY, timeout=TIMEOUT)
+            assert frame.url.startswith(server)
+            assert frame.evaluate("document.body.dataset.phase") in ("bidding", "playing")
+            storage_works = frame.evaluate(
+                "(() => { try { localStorage.setItem('probe', '1'); return true } catch { return false } })()"
+            )
+            assert storage_works is (storage == "allowed")
+
+            notice = frame.locator("#notice")
+            blocked_text = json.loads((ROOT / "static" / "i18n" / "messages.json").read_text())["messages"][
+                "storage_blocked"
+            ]["en"]
+            if storage == "blocked":
+                assert notice.is_visible()
+                assert notice.inner_text().strip().startswith(blocked_text.split(":")[0])
+                notice.locator("[data-action='dismiss']").click()
+            else:
+                assert not (notice.is_visible() and blocked_text.split(":")[0] in notice.inner_text())
+            bid_and_play(frame)
+
+            # the service worker: registered (partitioned) when storage is allowed, refused quietly when blocked
+            frame.wait_for_function(
+                "['ready', 'unavailable'].includes(document.documentElement.dataset.offline)", timeout=TIMEOUT
+            )
+            offline = frame.evaluate("document.documentElement.dataset.offline")
+            assert offline == ("unavailable" if storage == "blocked" else "ready")
+            assert not errors, errors
+        finally:
+            context.close()
