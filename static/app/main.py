@@ -232,6 +232,7 @@ class App:
         self.ui["message"] = None
         self.ui["focus"] = 0
         self.ui["busy"] = False
+        self.ui["note"] = None
         self.close_dialogs()
 
     # ------------------------------------------------------------- blind nil: cards face down until looked at
@@ -295,9 +296,12 @@ class App:
         count = len(state["hand"])
         if count:
             ui["focus"] = max(0, min(ui["focus"], count - 1))
-        hand.innerHTML = view.hand_html(state, ui)
-        if had_focus:
-            self.focus_card(ui["focus"])
+        html = view.hand_html(state, ui)
+        if html != ui.get("hand_html"):  # unchanged hands are left alone (hover and focus stay put)
+            ui["hand_html"] = html
+            hand.innerHTML = html
+            if had_focus:
+                self.focus_card(ui["focus"])
         # bidding window
         panel = by_id("bid-panel")
         if state["phase"] == "bidding" and my_turn:
@@ -410,6 +414,7 @@ class App:
                 before = self.state
                 event = result.get("event") or {}
                 self.ui["hinted"] = None
+                self.ui["message"] = None
                 self.take(result)
                 self.report(event)
                 if self.trick_done(before):
@@ -446,16 +451,17 @@ class App:
         winner = last["winner"]
         self.ui["busy"] = True
         self.trick_shown = {"cards": last["cards"], "leader": last["leader"], "winner": winner}
+        note = t("announce_trick_you") if winner == self.state["human"] else t("announce_trick", who=who(winner))
+        self.ui["note"] = note
         self.render()
-        self.announce(
-            t("announce_trick_you") if winner == self.state["human"] else t("announce_trick", who=who(winner))
-        )
+        self.announce(note)
         sound.play("trick")
         await sleep_ms(pause)
         if self.gen == gen and sweep:
             self.trick_shown["collect"] = winner
             self.render()
             await sleep_ms(sweep)
+        self.ui["note"] = None
         if self.gen == gen:
             self.trick_shown = None
             self.ui["busy"] = False
@@ -467,6 +473,7 @@ class App:
         if self.acting:
             return None
         self.acting = True
+        document.body.setAttribute("data-await", "")  # busy with the person's move until the answer
         if new_course:
             self.gen += 1
             self.trick_shown = None
@@ -476,8 +483,10 @@ class App:
         try:
             result = await self.call("act", {"intent": intent})
         except EngineError as error:
+            self.acting = False
             sound.play("error")
-            self.set_message(t("error", error=str(error)))
+            self.ui["message"] = t("error", error=str(error))
+            self.render()
             return None
         finally:
             self.acting = False
@@ -804,6 +813,7 @@ class App:
             i18n.apply(document)
             view.forget_trick()
             self.ui["panel_lang"] = None
+            self.ui["hand_html"] = None
         self.apply_display()
         if rules_changed:
             await self.new_game()

@@ -514,6 +514,8 @@ def status_text(state, ui):
     human = state["human"]
     if ui.get("message"):
         return ui["message"]
+    if ui.get("note"):
+        return ui["note"]
     if phase == "hand-over":
         return t("status_hand_over")
     if phase == "game-over":

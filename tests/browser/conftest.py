@@ -196,11 +196,8 @@ class Table:
         self.page.wait_for_function("card => !document.querySelector(`#hand button[data-card='${card}']`)", arg=card)
 
     def next_hand(self):
-        try:
-            self.page.locator("#dlg-hand [data-action='next-hand']").click(timeout=8000)
-        except Exception:
-            print("DEBUG", self.page.evaluate("[document.getElementById('dlg-hand').open, document.body.dataset.phase, document.body.dataset.await, document.getElementById('status').textContent, document.getElementById('game-info').textContent, document.getElementById('dlg-hand').innerText.slice(0, 300)]"))
-            raise
+        self.page.locator("#dlg-hand [data-action='next-hand']").click()
+        self.page.wait_for_function("document.body.dataset.await !== 'hand-over'")
 
 
 @pytest.fixture

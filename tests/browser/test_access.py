@@ -114,9 +114,12 @@ def test_no_request_leaves_127_0_0_1(page, server):
     page.locator("#btn-menu").click()
     page.locator("#menu [data-action='settings']").click()
     page.locator("[data-action='settings-cancel']").click()
+    page.locator("#dlg-settings").wait_for(state="hidden")
     page.locator("#btn-menu").click()
     page.locator("#menu [data-action='help']").click()
+    page.locator("#dlg-help").wait_for(state="visible")
     page.keyboard.press("Escape")
+    page.locator("#dlg-help").wait_for(state="hidden")
     if page.locator("#btn-hint").is_enabled():
         page.locator("#btn-hint").click()
     page.wait_for_timeout(300)

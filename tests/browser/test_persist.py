@@ -63,7 +63,7 @@ def test_corrupted_save_gets_a_message_and_a_fresh_game(make_page, server):
     # the broken save was replaced by the new game's
     assert json.loads(page.evaluate("localStorage.getItem('spades-save')"))["format"] == "spades-save/1"
     page.locator("#notice [data-action='dismiss']").click()
-    assert not notice.is_visible()
+    notice.wait_for(state="hidden")
 
 
 def test_incompatible_save_gets_a_message_and_a_fresh_game(make_page, server):

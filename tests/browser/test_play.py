@@ -36,8 +36,7 @@ def test_load_and_bid(table):
     # the bids so far and the team total are in the window
     assert "Our team" in page.locator("#bid-panel").inner_text()
     page.locator("#bid-panel [data-bid='4']").click()
-    table.wait_await("play", "")
-    assert page.locator(".seat-S .seat-bid").inner_text() == "Bid 4"
+    page.wait_for_function("document.querySelector('.seat-S .seat-bid').textContent === 'Bid 4'")
     table.wait_await("play")
     assert table.phase == "playing"
     assert page.locator("[data-contract='NS']").inner_text().startswith("Bid ")
