@@ -25,6 +25,7 @@ from collections.abc import Sequence
 from ..cards import SPADE_MASK, SPADES, SUIT_MASKS, SUIT_OF
 from ..rng import Rng
 from ..rules import Rules
+from ..scoring import score_team
 from .bidding import evaluate
 from .knowledge import Knowledge
 from .sim import ABOVE, BELOW, NON_SPADES, RANK, Position, highest, lowest
@@ -66,34 +67,19 @@ class Scorer:
         self.memo: dict[tuple[int, ...], float] = {}
 
     def team_points(self, won: Sequence[int], team: int) -> float:
+        """The team's hand score (:func:`spades.scoring.score_team`), bags charged at their long-run cost.
+
+        Each new bag costs ``bags_penalty / bags_limit``; a bag that crosses the
+        limit this hand adds ``cliff`` times the rest of the penalty.
+        """
         rules = self.rules
-        bids = (self.bids[team], self.bids[team + 2])
-        taken = (won[team], won[team + 2])
-        contract = max(0, bids[0]) + max(0, bids[1])
-        counted = 0
-        points = 0.0
-        new_bags = 0
-        for bid, tricks in zip(bids, taken, strict=True):
-            if bid > 0:
-                counted += tricks
-                continue
-            value = rules.blind_nil_value if bid < 0 else rules.nil_value
-            points += -value if tricks else value
-            if rules.nil_tricks_count and contract:
-                counted += tricks
-            else:
-                new_bags += tricks
-        if contract:
-            if counted >= contract:
-                per = 20 if rules.ten_for_200 and contract >= 10 else 10
-                points += per * contract + counted - contract
-                new_bags += counted - contract
-            else:
-                points -= 10 * contract
+        before = self.bags[team]
+        score = score_team(rules, (self.bids[team], self.bids[team + 2]), (won[team], won[team + 2]), before)
+        points = float(score.contract_points + score.nil_points)
+        new_bags = score.new_bags
         if new_bags and self.bag_unit:
             points -= self.bag_unit * new_bags
             limit = rules.bags_limit or 0
-            before = self.bags[team]
             crossings = (before + new_bags) // limit - before // limit
             if crossings:
                 points -= self.cliff * (rules.bags_penalty * crossings - self.bag_unit * new_bags)
