@@ -13,6 +13,7 @@ State (``Table.state()``)::
      # an illegal card's "reason": {"code": "must_follow", "suit": "hearts", "number": null,
      #                              "text": "must follow hearts"}
      "legal_bids": [-1 (blind nil), 0 (nil), 1, ...] (when the human is to bid),
+     "bid_reasons": {"2": {"code": "min_team_bid", ...}, ...} (why the other bids are forbidden),
      "bids": {"N": 3 | "nil" | "blind_nil" | null, ...}, "contracts": {"NS": 7, "EW": 5},
      "cards_left": {"N": 13, ...}, "tricks_won": {"N": 0, ...},
      "leader": "W" | null, "trick": [{"seat": "W", "card": "QH"}, ...],
@@ -42,7 +43,7 @@ from .errors import ParseError, SpadesError
 from .game import Game, Phase, Reason, View
 from .record import from_record, to_record
 from .rules import Rules
-from .scoring import NIL, bid_text, parse_bid
+from .scoring import BLIND_NIL, NIL, bid_text, parse_bid
 
 SAVE_FORMAT = "spades-save/1"
 
@@ -222,6 +223,7 @@ class Table:
             "hand_number": view.hand_number,
             "hand": hand,
             "legal_bids": list(view.legal) if my_turn and view.phase is Phase.BIDDING else [],
+            "bid_reasons": self._bid_reasons() if my_turn and view.phase is Phase.BIDDING else {},
             "bids": {s.name: (bid_text(b) if b is not None else None) for s, b in zip(Seat, view.bids, strict=True)},
             "contracts": contracts,
             "cards_left": dict(zip("NESW", view.cards_left, strict=True)),
@@ -247,6 +249,16 @@ class Table:
             "rules": view.rules.to_dict(),
             "bots": {seat.name: level for seat, level in self.bots.items()},
         }
+
+    def _bid_reasons(self) -> dict[str, dict[str, Any]]:
+        """Why each forbidden bid is forbidden (``"0"`` is nil, ``"-1"`` blind nil when the rules have it)."""
+        first = BLIND_NIL if self.game.rules.blind_nil else NIL
+        reasons = {}
+        for bid in range(first, 14):
+            reason = self.game.check(bid)
+            if reason is not None:
+                reasons[str(bid)] = reason_json(reason)
+        return reasons
 
     def save(self) -> dict[str, Any]:
         """The whole table as a ``spades-save/1`` object."""

@@ -64,6 +64,18 @@ def test_illegal_card_reasons_in_state() -> None:
             assert not entry["legal"] and entry["reason"]["code"] == "must_follow"
 
 
+def test_forbidden_bids_say_why() -> None:
+    table = Table.new({"min_team_bid": 4, "bidding": "standard"}, seed=6, decide=lambda level, view, seed: (2, None))
+    run_bots(table)  # North bids 2, East 2
+    state = table.state()
+    assert state["turn"] == "S" and 1 not in state["legal_bids"] and 2 in state["legal_bids"]
+    assert state["bid_reasons"]["1"]["code"] == "min_team_bid" and state["bid_reasons"]["1"]["number"] == 4
+    assert "2" not in state["bid_reasons"] and "0" not in state["bid_reasons"]  # nil is exempt
+    assert "-1" not in state["bid_reasons"]  # no blind nil in these rules: nothing to explain
+    table.act({"type": "bid", "bid": 2})
+    assert table.state()["bid_reasons"] == {}
+
+
 def test_undo_takes_back_the_persons_last_move() -> None:
     table = Table.new(seed=3, decide=first_legal)
     assert not table.can_undo()

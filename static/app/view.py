@@ -294,6 +294,11 @@ def bid_panel_html(state, ui):
             "</div>"
         )
     choice = ui.get("bid_choice")
+    reasons = state.get("bid_reasons") or {}
+
+    def why(bid):
+        return reason_text(reasons.get(str(bid))) or t("bid_not_allowed")
+
     buttons = []
     if state["rules"].get("nil") or 0 in legal:
         ok = 0 in legal
@@ -301,7 +306,7 @@ def bid_panel_html(state, ui):
             '<button type="button" class="bid bid-nil'
             + (" chosen" if choice == 0 else "")
             + '" data-bid="nil"'
-            + ("" if ok else ' disabled title="' + esc(t("bid_not_allowed")) + '"')
+            + ("" if ok else ' disabled title="' + esc(why(0)) + '"')
             + ' aria-label="'
             + esc(t("bid_nil_button"))
             + '">'
@@ -316,13 +321,22 @@ def bid_panel_html(state, ui):
             + '" data-bid="'
             + str(n)
             + '"'
-            + ("" if ok else ' disabled title="' + esc(t("bid_not_allowed")) + '"')
+            + ("" if ok else ' disabled title="' + esc(why(n)) + '"')
             + ' aria-label="'
             + esc(t("bid_button", n=n))
             + '">'
             + str(n)
             + "</button>"
         )
+    # The rule that forbids some bids (minimum team bid, Suicide, Whiz, Mirror), said once in words.
+    texts = []
+    for key in sorted(reasons, key=int):
+        if int(key) < 0 or (int(key) == 0 and not state["rules"].get("nil")):
+            continue
+        text = reason_text(reasons[key])
+        if text and text not in texts:
+            texts.append(text)
+    rules_line = '<p class="bid-rule" data-bid-rule>' + esc(" · ".join(texts)) + "</p>" if texts else ""
     return (
         '<h3 id="bid-title">'
         + esc(t("bid_title"))
@@ -331,7 +345,10 @@ def bid_panel_html(state, ui):
         + '<div class="bid-grid">'
         + "".join(buttons)
         + "</div>"
-        '<p class="bid-keys">' + esc(t("bid_keys")) + "</p>"
+        + rules_line
+        + '<p class="bid-keys">'
+        + esc(t("bid_keys"))
+        + "</p>"
     )
 
 

@@ -162,3 +162,18 @@ def test_score_history_and_last_trick_windows(table):
     text = dialog.inner_text()
     assert "Last trick" in text and ("won it" in text or "No trick" in text)
     page.keyboard.press("Escape")
+
+
+def test_forbidden_bids_say_which_rule_forbids_them(table):
+    """Mirror bidding: only your number of spades may be bid; the window says so and each other bid says why."""
+    settings = {**FAST_BOTS, "preset": "standard", "rules": {"bidding": "mirror"}}
+    table.open("fresh=1&seed=12&speed=instant&sound=0", settings=settings)
+    page = table.page
+    table.wait_await("bid")
+    spades = sum(card.endswith("S") for card in table.hand())
+    rule = page.locator("#bid-panel [data-bid-rule]").inner_text()
+    assert "mirror" in rule and f"bid {spades}" in rule, rule
+    enabled = page.eval_on_selector_all("#bid-panel [data-bid]:not([disabled])", "els => els.map(e => e.dataset.bid)")
+    assert enabled == (["nil"] if spades == 0 else [str(spades)])
+    other = "1" if spades != 1 else "2"
+    assert "mirror" in page.locator(f"#bid-panel [data-bid='{other}']").get_attribute("title")
