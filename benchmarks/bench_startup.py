@@ -33,15 +33,10 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "scripts"))
+sys.path.insert(0, str(ROOT / "tests" / "browser"))
 import serve  # noqa: E402
+from conftest import ARGS  # noqa: E402  (the browser tests' Chromium flags)
 
-ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 TIMEOUT = 120_000
 
 BARE_PAGE = """<!doctype html>

@@ -332,50 +332,10 @@ def policy(p: Position, ctx: Context, legal: int = 0) -> int:
 
 
 def playout(p: Position, ctx: Context) -> None:
-    """Play ``p`` to the end of the hand with :func:`policy` for every seat.
-
-    The moves are :meth:`Position.play`'s, inlined here for speed (the tests compare the two).
-    """
-    hands = p.hands
-    suits = _SUITS
-    suit_of = SUIT_OF
+    """Play ``p`` to the end of the hand with :func:`policy` for every seat."""
     while p.done < 13:
-        seat = p.turn
-        hand = hands[seat]
-        trick = p.trick
-        if trick:
-            legal = hand & suits[suit_of[trick[0]]] or hand
-        elif p.two_clubs and p.done == 0 and hand & 1:
-            legal = 1
-        elif not p.broken and not p.anytime:
-            legal = hand & NON_SPADES or hand
-        else:
-            legal = hand
-        card = legal.bit_length() - 1 if legal & (legal - 1) == 0 else policy(p, ctx, legal)
-        hands[seat] = hand ^ (1 << card)
-        if card >= 39:
-            p.broken = True
-        if not trick:
-            p.win_card = card
-            p.win_seat = seat
-        else:
-            best = p.win_card
-            if card >= 39:
-                if best < 39 or card > best:
-                    p.win_card = card
-                    p.win_seat = seat
-            elif card > best and suit_of[card] == suit_of[best]:
-                p.win_card = card
-                p.win_seat = seat
-        trick.append(card)
-        if len(trick) == 4:
-            winner = p.win_seat
-            p.won[winner] += 1
-            p.done += 1
-            p.trick = []
-            p.leader = p.turn = winner
-        else:
-            p.turn = (seat + 1) & 3
+        legal = p.legal()
+        p.play(legal.bit_length() - 1 if legal & (legal - 1) == 0 else policy(p, ctx, legal))
 
 
 # ---------------------------------------------------------------- exact endgame
