@@ -4,121 +4,292 @@ The browser worker (``static/engine-worker.mjs``) calls :func:`handle` with an
 operation name and its arguments as JSON text, and posts back the JSON text
 it returns.  Pure Python, so the same calls are tested in CPython.
 
-Operations (``args`` → result):
+Every operation names its table (``"table"``, default ``"main"``; at most
+:data:`TABLE_LIMIT` at once); results that carry a state carry it for
+``"viewer"`` (default: the acting seat, else the table's first person, else
+``"spectator"``).  ``docs/table.md`` lists the operations and their fields:
 
-* ``new`` ``{"rules": {...}, "seed": int|null, "bots": {"N": level, ...}, "undo": bool}``
-  → ``{"state": ..., "save": ...}``: a new game, the person at South.
-* ``load`` ``{"save": spades-save/1}`` → ``{"state", "save"}``; a bad save raises.
-* ``act`` ``{"intent": {...}}`` → ``{"state", "save"}`` (intents: :mod:`spades.session`).
-* ``step`` ``{}`` → ``{"event": {...} | null, "state", "save"}``: one computer move.
-* ``hint`` ``{"level": "expert", "lang": "en"}`` → ``{"bid"|"card", "hint", "text"}``.
-* ``state`` ``{}`` → ``{"state", "save"}``.
-* ``record`` ``{}`` → the hand record (``docs/hand-record.md``).
-* ``import`` ``{"record": spades-record/1, "bots": {...}}`` → ``{"state", "save"}``.
-* ``rules`` ``{"rules": {...}}`` → ``{"rules": every option, "presets": [names]}``: a preset plus
-  overrides checked and completed, without touching the game (the settings form).
-* ``ping`` ``{}`` → ``{"python": version, "engine": version}``.
+``new``, ``load``, ``import``, ``act``, ``step``, ``state``, ``events``,
+``seat``, ``hint``, ``record``, ``close``, ``rules``, ``ping``.
 
-Errors come back as ``{"error": message, "kind": class name}``; nothing changes.
+:func:`handle` never raises: any refusal, malformed JSON or bad argument comes
+back as one object ``{"error": message, "kind": class name}`` (the message at
+most a few hundred characters) and leaves every table as it was.
 """
 
 from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Callable
 from typing import Any
 
 from . import __version__
+from .bots import LEVELS, explain
 from .cards import Seat
 from .errors import SpadesError
 from .record import from_record, to_record
-from .rules import PRESET_NAMES, Rules
-from .session import Table
+from .rules import BIDDING_STYLES, PRESET_NAMES, Rules
+from .table import Occupant, Policy, Table, clone, parse_seat, parse_seats, parse_viewer
 
-_table: Table | None = None
+TABLE_LIMIT = 16
+ARGS_LIMIT = 1_000_000
+"""Longest argument text accepted (a long game's save is well under 100 KB)."""
+ERROR_LIMIT = 300
+LANGS = ("en", "zh-Hans", "zh-Hant")
 
-
-def _bots(data: Any) -> dict[Seat, str]:
-    if not isinstance(data, dict):
-        return {}
-    return {Seat.parse(k): v for k, v in data.items() if isinstance(v, str)}
-
-
-def _current() -> Table:
-    if _table is None:
-        raise SpadesError("no game: start one with 'new' or 'load'")
-    return _table
+_tables: dict[str, Table] = {}
 
 
-def _snapshot(table: Table) -> dict[str, Any]:
-    return {"state": table.state(), "save": table.save()}
+class WorkerError(SpadesError):
+    """An operation the worker cannot carry out (unknown op, missing table, bad arguments)."""
 
 
-def _explain(hint: Any, lang: str) -> str | None:
-    try:
-        from .bots import explain
-    except ImportError:
+def _short(value: object, limit: int = 60) -> str:
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _get(args: dict[str, Any], key: str, kind: type, default: Any = None) -> Any:
+    """``args[key]`` of exactly type ``kind`` (``True`` is not a number here), or ``default`` if missing/null."""
+    value = args.get(key)
+    if value is None:
+        return default
+    if type(value) is not kind:
+        what = {str: "text", int: "a whole number", bool: "true or false", dict: "an object"}.get(kind, kind.__name__)
+        raise WorkerError(f"'{key}' must be {what}, got {_short(value)}")
+    return value
+
+
+def _table_id(args: dict[str, Any]) -> str:
+    name = _get(args, "table", str, "main")
+    if not 0 < len(name) <= 64:
+        raise WorkerError("'table' must be a name of 1 to 64 characters")
+    return name
+
+
+def _current(args: dict[str, Any]) -> tuple[str, Table]:
+    name = _table_id(args)
+    table = _tables.get(name)
+    if table is None:
+        raise WorkerError(f"no table {name!r}: start one with 'new', 'load' or 'import'")
+    return name, table
+
+
+def _seed(args: dict[str, Any]) -> int | None:
+    seed = args.get("seed")
+    if seed is None:
         return None
-    return explain(hint, lang) if hint is not None else None
+    if type(seed) is not int or not 0 <= seed < 2**53:
+        raise WorkerError(f"'seed' must be a whole number 0 to 2**53 - 1, got {_short(seed)}")
+    return seed
+
+
+def _lang(args: dict[str, Any]) -> str:
+    lang = _get(args, "lang", str, "en")
+    if lang not in LANGS:
+        raise WorkerError(f"'lang' must be one of {', '.join(LANGS)}, got {_short(lang)}")
+    return lang
+
+
+def _viewer(args: dict[str, Any], table: Table, seat: Seat | None = None) -> str:
+    if args.get("viewer") is not None:
+        return parse_viewer(args["viewer"])
+    if seat is not None:
+        return seat.name
+    for each in Seat:
+        if table.seats[each].kind == "person":
+            return each.name
+    return "spectator"
+
+
+def _put(name: str, table: Table) -> None:
+    if name not in _tables and len(_tables) >= TABLE_LIMIT:
+        raise WorkerError(f"too many tables (at most {TABLE_LIMIT}): close one first")
+    _tables[name] = table
+
+
+def _answer(table: Table, viewer: str, events: list[dict[str, Any]] | None = None, lang: str = "en") -> dict[str, Any]:
+    out: dict[str, Any] = {"state": table.state(viewer), "save": table.save()}
+    if events is not None:
+        out["events"] = [table._public(e, lang) for e in events]
+    return out
+
+
+def _new(args: dict[str, Any]) -> dict[str, Any]:
+    name = _table_id(args)
+    rules = args.get("rules")
+    if rules is not None and not isinstance(rules, dict):
+        raise WorkerError(f"'rules' must be an object, got {_short(rules)}")
+    table = Table.new(
+        rules, seed=_seed(args), seats=parse_seats(args.get("seats")), policy=Policy.from_json(args.get("policy"))
+    )
+    viewer = _viewer(args, table)
+    _put(name, table)
+    return _answer(table, viewer, [])
+
+
+def _load(args: dict[str, Any]) -> dict[str, Any]:
+    name = _table_id(args)
+    table = Table.load(args.get("save"))
+    viewer = _viewer(args, table)
+    _put(name, table)
+    return _answer(table, viewer)
+
+
+def _import(args: dict[str, Any]) -> dict[str, Any]:
+    name = _table_id(args)
+    game = from_record(args.get("record"))  # type: ignore[arg-type]
+    table = Table(game, parse_seats(args.get("seats")), Policy.from_json(args.get("policy")))
+    viewer = _viewer(args, table)
+    _put(name, table)
+    return _answer(table, viewer)
+
+
+def _act(args: dict[str, Any]) -> dict[str, Any]:
+    name, table = _current(args)
+    seat = parse_seat(args.get("seat"))
+    intent = args.get("intent")
+    viewer = _viewer(args, table, seat)
+    lang = _lang(args)
+    work = clone(table)
+    events = work.act(seat, intent)  # type: ignore[arg-type]
+    out = _answer(work, viewer, events, lang)
+    _tables[name] = work
+    return out
+
+
+def _step(args: dict[str, Any]) -> dict[str, Any]:
+    name, table = _current(args)
+    viewer = _viewer(args, table)
+    lang = _lang(args)
+    work = clone(table)
+    events = work.step()
+    out = _answer(work, viewer, events, lang)
+    out["event"] = out["events"][0] if out["events"] else None
+    _tables[name] = work
+    return out
+
+
+def _state(args: dict[str, Any]) -> dict[str, Any]:
+    _, table = _current(args)
+    return _answer(table, _viewer(args, table))
+
+
+def _events(args: dict[str, Any]) -> dict[str, Any]:
+    _, table = _current(args)
+    viewer = _viewer(args, table)
+    since = args.get("since", 0)
+    events = table.events_since(since, viewer, _lang(args))
+    if events is None:
+        return {"reset": True, "state": table.state(viewer)}
+    return {"events": events}
+
+
+def _seat(args: dict[str, Any]) -> dict[str, Any]:
+    name, table = _current(args)
+    seat = parse_seat(args.get("seat"))
+    occupant = Occupant.from_json(args.get("occupant"))
+    viewer = _viewer(args, table)
+    lang = _lang(args)
+    work = clone(table)
+    events = work.set_occupant(seat, occupant)
+    out = _answer(work, viewer, events, lang)
+    _tables[name] = work
+    return out
+
+
+def _hint(args: dict[str, Any]) -> dict[str, Any]:
+    _, table = _current(args)
+    seat = parse_seat(args.get("seat"))
+    level = _get(args, "level", str, "expert")
+    lang = _lang(args)
+    move, why = table.hint(seat, level)
+    key = "bid" if table.game.phase.value == "bidding" else "card"
+    text = explain(why, lang) if why is not None else None
+    return {key: move, "hint": why.to_json() if why is not None and text is not None else None, "text": text}
+
+
+def _record(args: dict[str, Any]) -> dict[str, Any]:
+    _, table = _current(args)
+    return to_record(table.game)
+
+
+def _close(args: dict[str, Any]) -> dict[str, Any]:
+    _tables.pop(_table_id(args), None)
+    return {}
+
+
+def _rules(args: dict[str, Any]) -> dict[str, Any]:
+    rules = args.get("rules")
+    if rules is not None and not isinstance(rules, dict):
+        raise WorkerError(f"'rules' must be an object, got {_short(rules)}")
+    return {
+        "rules": Rules.from_dict(rules).to_dict(),
+        "presets": list(PRESET_NAMES),
+        "biddings": list(BIDDING_STYLES),
+        "levels": list(LEVELS),
+    }
+
+
+def _ping(args: dict[str, Any]) -> dict[str, Any]:
+    return {"python": sys.version.split()[0], "engine": __version__}
+
+
+OPERATIONS: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
+    "new": _new,
+    "load": _load,
+    "import": _import,
+    "act": _act,
+    "step": _step,
+    "state": _state,
+    "events": _events,
+    "seat": _seat,
+    "hint": _hint,
+    "record": _record,
+    "close": _close,
+    "rules": _rules,
+    "ping": _ping,
+}
 
 
 def call(op: str, args: dict[str, Any]) -> dict[str, Any]:
-    """Carry out one operation (see the module docstring) and return its result."""
-    global _table
-    if op == "ping":
-        return {"python": sys.version.split()[0], "engine": __version__}
-    if op == "rules":
-        return {"rules": Rules.from_dict(args.get("rules")).to_dict(), "presets": list(PRESET_NAMES)}
-    if op == "new":
-        _table = Table.new(
-            args.get("rules") or {}, seed=args.get("seed"), bots=_bots(args.get("bots")), undo=args.get("undo", True)
-        )
-        return _snapshot(_table)
-    if op == "load":
-        _table = Table.load(args.get("save"))
-        return _snapshot(_table)
-    if op == "import":
-        game = from_record(args.get("record"))  # type: ignore[arg-type]
-        _table = Table(game, bots=_bots(args.get("bots")), undo=args.get("undo", True))
-        return _snapshot(_table)
-    table = _current()
-    if op == "act":
-        table.act(args.get("intent"))  # type: ignore[arg-type]
-        return _snapshot(table)
-    if op == "step":
-        event = table.step()
-        if event is not None:
-            event["text"] = _explain(event.get("hint"), args.get("lang", "en"))
-            event["hint"] = None if event["text"] is None else event["hint"]
-        return {"event": event, **_snapshot(table)}
-    if op == "hint":
-        result = table.hint(args.get("level", "expert"))
-        result["text"] = _explain(result.get("hint"), args.get("lang", "en"))
-        return result
-    if op == "state":
-        return _snapshot(table)
-    if op == "record":
-        return to_record(table.game)
-    raise SpadesError(f"unknown operation {op!r}")
+    """Carry out one operation (see the module docstring) and return its result; raise on refusal."""
+    operation = OPERATIONS.get(op) if isinstance(op, str) else None
+    if operation is None:
+        raise WorkerError(f"unknown operation {_short(op)} (known: {', '.join(OPERATIONS)})")
+    return operation(args)
 
 
 def handle(op: str, args_json: str = "{}") -> str:
     """JSON-text entry point for the worker: never raises; errors come back as ``{"error", "kind"}``."""
     try:
-        args = json.loads(args_json) if args_json else {}
+        if not isinstance(args_json, str):
+            raise WorkerError("arguments must be JSON text")
+        if len(args_json) > ARGS_LIMIT:
+            raise WorkerError(f"arguments too long ({len(args_json)} characters, at most {ARGS_LIMIT})")
+        try:
+            args = json.loads(args_json) if args_json else {}
+        except RecursionError:
+            raise WorkerError("arguments nested too deeply") from None
+        except ValueError as error:  # JSONDecodeError, and integers too long to read
+            raise WorkerError(f"arguments are not JSON: {str(error).splitlines()[0]}") from None
         if not isinstance(args, dict):
-            raise SpadesError("arguments must be a JSON object")
-        return json.dumps(call(op, args), ensure_ascii=False, default=_plain)
-    except (SpadesError, json.JSONDecodeError) as error:
-        return json.dumps({"error": str(error), "kind": type(error).__name__}, ensure_ascii=False)
+            raise WorkerError("arguments must be a JSON object")
+        return json.dumps(call(op, args), ensure_ascii=False)
+    except SpadesError as error:
+        return _error(str(error), type(error).__name__)
+    except RecursionError:
+        return _error("input nested too deeply", "ParseError")
+    except Exception as error:  # a bug: still one JSON line, and the tables are unchanged (work on clones)
+        return _error(f"internal error: {type(error).__name__}: {error}", "InternalError")
 
 
-def _plain(value: Any) -> Any:
-    """JSON for bot hint objects (dataclasses or objects with ``to_json``)."""
-    if hasattr(value, "to_json"):
-        return value.to_json()
-    if hasattr(value, "__dataclass_fields__"):
-        from dataclasses import asdict
+def _error(message: str, kind: str) -> str:
+    text = " ".join(message.split())
+    if len(text) > ERROR_LIMIT:
+        text = text[: ERROR_LIMIT - 1] + "…"
+    return json.dumps({"error": text, "kind": kind}, ensure_ascii=False)
 
-        return asdict(value)
-    return str(value)
+
+__all__ = ["OPERATIONS", "WorkerError", "call", "handle"]

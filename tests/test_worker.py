@@ -1,47 +1,218 @@
-"""The worker bridge: the JSON operations the page calls."""
+"""The worker bridge: the JSON operations the page calls, and that nothing sent to it escapes as an exception."""
 
 from __future__ import annotations
 
 import json
 
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
 from spades import worker
+
+PERSON_SOUTH = {
+    "S": {"occupant": "person"},
+    "N": {"occupant": "computer", "level": "beginner"},
+    "E": {"occupant": "computer", "level": "beginner"},
+    "W": {"occupant": "computer", "level": "beginner"},
+}
 
 
 def call(op: str, args: dict | None = None) -> dict:
     return json.loads(worker.handle(op, json.dumps(args or {})))
 
 
+@pytest.fixture(autouse=True)
+def fresh_tables():
+    worker._tables.clear()
+    yield
+    worker._tables.clear()
+
+
 def test_a_game_through_the_bridge() -> None:
     assert call("ping")["python"]
-    bots = {"N": "beginner", "E": "beginner", "W": "beginner"}
-    out = call("new", {"seed": 12, "rules": {"preset": "short"}, "bots": bots})
-    assert out["state"]["rules"]["target"] == 250 and out["save"]["format"] == "spades-save/1"
+    out = call("new", {"seed": 12, "rules": {"preset": "short"}, "seats": PERSON_SOUTH})
+    assert out["state"]["rules"]["target"] == 250 and out["save"]["format"] == "spades-save/2"
+    assert out["state"]["me"] == "S" and out["events"] == []
     while out["state"]["phase"] in ("bidding", "playing"):
         state = out["state"]
         if state["turn"] != "S":
             out = call("step", {"lang": "zh-Hant"})
-            assert out["event"]["seat"] == state["turn"]
+            assert out["event"]["seat"] == state["turn"] and out["event"]["seq"] == state["seq"] + 1
             continue
         if state["phase"] == "bidding":
             bid = 3 if 3 in state["legal_bids"] else state["legal_bids"][-1]
-            out = call("act", {"intent": {"type": "bid", "bid": bid}})
+            out = call("act", {"seat": "S", "intent": {"type": "bid", "bid": bid}})
         else:
             card = next(h["card"] for h in state["hand"] if h["legal"])
-            out = call("act", {"intent": {"type": "play", "card": card}})
+            out = call("act", {"seat": "S", "intent": {"type": "play", "card": card}})
+        assert out["events"][0]["seat"] == "S"
     assert out["state"]["phase"] in ("hand-over", "game-over")
     record = call("record")
     assert record["format"] == "spades-record/1" and len(record["hands"][0]["play"]) == 52
-    again = call("load", {"save": out["save"]})
+    again = call("load", {"save": out["save"], "table": "copy"})
     assert again["state"] == out["state"]
-    imported = call("import", {"record": record})
+    caught_up = call("events", {"since": 0, "viewer": "spectator"})["events"]
+    assert len(caught_up) == out["state"]["seq"]
+    imported = call("import", {"record": record, "seats": PERSON_SOUTH, "table": "imported"})
     assert imported["state"]["totals"] == out["state"]["totals"]
+    assert call("close", {"table": "copy"}) == {} and "no table 'copy'" in call("state", {"table": "copy"})["error"]
 
 
-def test_errors_come_back_as_json() -> None:
-    call("new", {"seed": 1})
-    bad = call("act", {"intent": {"type": "play", "card": "ZZ"}})
-    assert bad["kind"] == "ParseError" and "not a card" in bad["error"]
-    assert "unknown operation" in call("fly")["error"]
-    assert "not JSON" not in worker.handle("state", "{broken")  # a JSON error, reported, not raised
-    assert json.loads(worker.handle("state", "{broken"))["kind"] == "JSONDecodeError"
-    assert "expected format" in call("load", {"save": {"format": "nope"}})["error"]
+def test_tables_are_separate_and_viewers_differ() -> None:
+    call("new", {"table": "a", "seed": 1, "seats": PERSON_SOUTH})
+    east = call("new", {"table": "b", "seed": 1, "seats": {"E": {"occupant": "person"}}})
+    assert east["state"]["me"] == "E" and east["state"]["us"] == "EW"
+    assert call("state", {"table": "a"})["state"]["me"] == "S"
+    watcher = call("state", {"table": "b", "viewer": "spectator"})["state"]
+    assert watcher["hand"] == [] and watcher["me"] is None
+    moved = call("seat", {"table": "b", "seat": "E", "occupant": {"occupant": "computer", "level": "expert"}})
+    assert moved["events"][0]["type"] == "occupant" and moved["state"]["seats"]["E"]["level"] == "expert"
+
+
+def test_rules_lists_come_from_the_engine() -> None:
+    igame = call("rules", {"rules": {"preset": "igame"}})
+    assert igame["rules"]["target"] == 300 and igame["rules"]["blind_nil"] is True
+    assert "short" in igame["presets"] and igame["levels"] == ["beginner", "standard", "expert"]
+    assert igame["biddings"][0] == "standard" and "mirror" in igame["biddings"]
+    assert call("rules", {"rules": {"preset": "short", "jokers": True}})["rules"]["jokers"] is True
+    assert "mercy" in call("rules", {"rules": {"target": 100, "mercy": 200}})["error"]
+
+
+@pytest.mark.parametrize(
+    ("op", "args", "message"),
+    [
+        ("fly", "{}", "unknown operation 'fly'"),
+        ("state", "{broken", "not JSON"),
+        ("state", "[" * 3000 + "]" * 3000, "nested too deeply"),
+        ("new", '{"seed": ' + "9" * 5000 + "}", "not JSON"),
+        ("new", '{"seed": "42"}', "'seed' must be a whole number"),
+        ("new", '{"seed": 1.5}', "'seed' must be a whole number"),
+        ("new", '{"seed": true}', "'seed' must be a whole number"),
+        ("new", json.dumps({"seed": "4" * 100_000}), "'seed' must be a whole number"),
+        ("new", '{"rules": 0}', "'rules' must be an object"),
+        ("new", '{"rules": []}', "'rules' must be an object"),
+        ("new", '{"policy": {"undo": "no"}}', "'undo' must be true or false"),
+        ("new", '{"seats": {"N": {"occupant": "computer", "level": "godlike"}}}', "unknown computer level"),
+        ("new", '{"seats": {"Q": {"occupant": "person"}}}', "must be 'N', 'E', 'S' or 'W'"),
+        ("new", '{"table": ""}', "'table' must be a name"),
+        ("new", '{"table": 5}', "'table' must be text"),
+        ("state", "[]", "must be a JSON object"),
+        ("state", '{"table": "nowhere"}', "no table 'nowhere'"),
+        ("hint", '{"seat": "S", "level": "godlike"}', "unknown computer level"),
+        ("act", '{"seat": "S", "intent": {"type": "bid", "bid": "³"}}', "not a bid"),
+        ("act", '{"seat": "S", "intent": {"type": "bid", "bid": true}}', "not a bid"),
+        ("act", '{"seat": "S", "intent": {"type": "play", "card": false}}', "a card must be text"),
+        ("act", '{"seat": "X", "intent": {"type": "look"}}', "seat must be"),
+        ("events", '{"since": -1}', "since must be a sequence number"),
+        ("state", '{"viewer": "god"}', "viewer must be"),
+        ("step", '{"lang": "fr"}', "'lang' must be one of"),
+    ],
+)
+def test_bad_operations_are_one_line_json_errors_and_change_nothing(op: str, args: str, message: str) -> None:
+    call("new", {"seed": 3, "seats": PERSON_SOUTH})
+    before = call("state")
+    out = json.loads(worker.handle(op, args))
+    assert set(out) == {"error", "kind"} and message in out["error"], out
+    assert "\n" not in out["error"] and len(out["error"]) <= worker.ERROR_LIMIT
+    assert call("state") == before
+
+
+def test_a_saved_table_with_a_made_up_level_is_refused_at_load_not_at_the_next_step() -> None:
+    save = call("new", {"seed": 3, "seats": PERSON_SOUTH})["save"]
+    save["seats"]["N"]["level"] = "godlike"
+    assert "unknown computer level" in call("load", {"save": save})["error"]
+
+
+json_values = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers(-(2**70), 2**70)
+    | st.floats(allow_nan=False)
+    | st.text(max_size=8)
+    | st.sampled_from(
+        [
+            "N",
+            "E",
+            "S",
+            "W",
+            "nil",
+            "blind_nil",
+            "AS",
+            "QH",
+            "2C",
+            "spectator",
+            "person",
+            "computer",
+            "expert",
+            "look",
+            "bid",
+            "play",
+            "undo",
+            "next_hand",
+            "replay_hand",
+            "main",
+            "igame",
+        ]
+    ),
+    lambda inner: (
+        st.lists(inner, max_size=4)
+        | st.dictionaries(
+            st.sampled_from(
+                [
+                    "table",
+                    "seat",
+                    "viewer",
+                    "intent",
+                    "type",
+                    "bid",
+                    "card",
+                    "seed",
+                    "rules",
+                    "seats",
+                    "policy",
+                    "occupant",
+                    "level",
+                    "since",
+                    "lang",
+                    "save",
+                    "record",
+                    "preset",
+                    "undo",
+                    "kind",
+                ]
+            )
+            | st.text(max_size=4),
+            inner,
+            max_size=5,
+        )
+    ),
+    max_leaves=12,
+)
+
+
+@settings(max_examples=1500, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@given(st.lists(st.tuples(st.sampled_from([*worker.OPERATIONS, "nope", ""]), json_values), min_size=1, max_size=6))
+def test_any_sequence_of_operations_gives_json_and_errors_change_nothing(calls: list[tuple[str, object]]) -> None:
+    """Thousands of generated calls: each answers one JSON object; a refusal leaves the table as it was;
+    every save the worker hands out loads again to the same state."""
+    worker._tables.clear()
+    call("new", {"seed": 7, "seats": PERSON_SOUTH})
+    for op, args in calls:
+        before = worker.handle("state", "{}")
+        out = json.loads(worker.handle(op, json.dumps(args)))
+        assert isinstance(out, dict)
+        if "error" in out:
+            assert out["kind"] != "InternalError", out
+            assert "\n" not in out["error"] and len(out["error"]) <= worker.ERROR_LIMIT
+            if op != "close":
+                assert worker.handle("state", "{}") == before
+        elif "save" in out:
+            table = args.get("table", "main") if isinstance(args, dict) else "main"
+            again = json.loads(
+                worker.handle(
+                    "load", json.dumps({"save": out["save"], "table": "check", "viewer": out["state"]["viewer"]})
+                )
+            )
+            assert again.get("state") == call("state", {"table": table, "viewer": out["state"]["viewer"]})["state"]
+            worker._tables.pop("check", None)

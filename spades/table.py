@@ -1,0 +1,662 @@
+"""A table for any occupants: people here or elsewhere and computer players, with viewers and events.
+
+The page, the bot protocol and the network all use the same three things
+(``docs/table.md`` has every field):
+
+* :meth:`Table.state` — the state **for a viewer** (a seat, ``"spectator"`` or
+  ``"spectator:all"``) as JSON; it holds only what that viewer may know.
+* :meth:`Table.act` — an intent ``(seat, intent)``; the table checks that the
+  seat may act (not a computer's seat, its turn, the policy allows it).
+* Events with sequence numbers (:meth:`Table.events_since`): every bid, card,
+  finished trick, scored hand, deal, look and change of occupant.  Computer
+  moves are made by :meth:`Table.step`, one move per call, so a renderer can
+  pace them and a late joiner can catch up from a sequence number.
+
+Blind nil is bid before looking: while blind nil is open to a seat (the rules
+allow it, its team is far enough behind, it has not bid), the seat's hand is
+hidden from it until it sends ``{"type": "look"}``; blind nil is refused after.
+
+Occupants can change at any time (a computer takes over a seat, a person takes
+it back) without touching the game.  Undo, hints and explanations are governed
+by the :class:`Policy` (casual, rated, tutorial), not by the page.
+
+Saves are ``spades-save/2`` objects (:meth:`Table.save`); ``spades-save/1``
+(one person, computer levels by seat, an undo flag) still loads.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, replace
+from typing import Any
+
+from .bots import LEVELS, Explanation, explain, make_bot
+from .cards import CARD_NAMES, SUIT_NAMES, SUIT_OF, Card, Seat, Team, parse_card, trick_winner
+from .errors import ParseError, SpadesError
+from .game import Game, Phase, Reason, View
+from .protocol import result_to_json
+from .record import from_record, to_record
+from .rules import Rules
+from .scoring import BLIND_NIL, NIL, bid_text, parse_bid
+
+SAVE_FORMAT = "spades-save/2"
+OLD_SAVE_FORMAT = "spades-save/1"
+OCCUPANTS = ("person", "peer", "computer")
+POLICY_KINDS = ("casual", "rated", "tutorial")
+VIEWERS = ("N", "E", "S", "W", "spectator", "spectator:all")
+NAME_LIMIT = 40
+EVENT_LOG_LIMIT = 1000
+"""Events kept for catching up; an older sequence number gets the whole state instead."""
+
+Decide = Callable[[str, View, int], tuple[int, Any]]
+"""``decide(level, view, seed) -> (move, explanation)``: how the table asks a computer player."""
+
+_DISPLAY_SUIT = {3: 0, 2: 1, 0: 2, 1: 3}  # ♠ ♥ ♣ ♦: colours alternate
+
+
+def display_order(cards: tuple[Card, ...]) -> list[Card]:
+    """Sort a hand for display: spades, hearts, clubs, diamonds; high to low."""
+    return sorted(cards, key=lambda c: (_DISPLAY_SUIT[SUIT_OF[c]], -c))
+
+
+def reason_json(reason: Reason) -> dict[str, Any]:
+    """A :class:`Reason` as JSON (``code`` is what the page translates; ``text`` is English)."""
+    return {
+        "code": reason.code,
+        "suit": SUIT_NAMES[reason.suit] if reason.suit is not None else None,
+        "number": reason.number,
+        "text": str(reason),
+    }
+
+
+def _short(value: object, limit: int = 60) -> str:
+    """``repr`` of untrusted input, cut to ``limit`` characters for error messages."""
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _flag(data: Mapping[str, Any], key: str, default: bool) -> bool:
+    value = data.get(key, default)
+    if value is None:
+        return default
+    if not isinstance(value, bool):
+        raise ParseError(f"'{key}' must be true or false, got {_short(value)}")
+    return value
+
+
+def parse_seat(value: object, what: str = "seat") -> Seat:
+    """A seat from JSON (``"N"``, ``"E"``, ``"S"``, ``"W"``); anything else is a :class:`ParseError`."""
+    if isinstance(value, str) and value in ("N", "E", "S", "W"):
+        return Seat[value]
+    raise ParseError(f"{what} must be 'N', 'E', 'S' or 'W', got {_short(value)}")
+
+
+@dataclass(frozen=True, slots=True)
+class Occupant:
+    """Who sits in a seat.
+
+    ``kind`` is ``"person"`` (on this device), ``"peer"`` (a person elsewhere)
+    or ``"computer"``; ``level`` is the computer level (for people: the level
+    that takes over when they are away); ``name`` a display name (≤ 40
+    characters) or ``None``; ``away`` marks a person or peer who dropped.
+    """
+
+    kind: str = "computer"
+    level: str = "standard"
+    name: str | None = None
+    away: bool = False
+
+    @property
+    def is_computer(self) -> bool:
+        """Whether a computer plays this seat now (a computer, or a person away)."""
+        return self.kind == "computer" or self.away
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"occupant", "level", "name", "away"}``."""
+        return {"occupant": self.kind, "level": self.level, "name": self.name, "away": self.away}
+
+    @classmethod
+    def from_json(cls, data: object) -> Occupant:
+        """Validate ``{"occupant": ..., "level": ..., "name": ..., "away": ...}`` (all optional but the kind)."""
+        if not isinstance(data, Mapping):
+            raise ParseError(f"an occupant must be an object like {{'occupant': 'computer'}}, got {_short(data)}")
+        unknown = set(data) - {"occupant", "level", "name", "away"}
+        if unknown:
+            raise ParseError(f"unknown occupant key {_short(sorted(unknown)[0])}")
+        kind = data.get("occupant")
+        if kind not in OCCUPANTS:
+            raise ParseError(f"occupant must be one of {', '.join(OCCUPANTS)}, got {_short(kind)}")
+        level = data.get("level", "standard")
+        level = "standard" if level is None else level
+        if level not in LEVELS:
+            raise ParseError(f"unknown computer level {_short(level)} (known: {', '.join(LEVELS)})")
+        name = data.get("name")
+        if name is not None and (not isinstance(name, str) or len(name) > NAME_LIMIT):
+            raise ParseError(f"a name must be text of at most {NAME_LIMIT} characters, got {_short(name)}")
+        away = _flag(data, "away", False)
+        if kind == "computer" and away:
+            raise ParseError("a computer seat cannot be away")
+        return cls(kind, level, name or None, away)
+
+
+@dataclass(frozen=True, slots=True)
+class Policy:
+    """What the table allows: ``kind`` ``casual`` | ``rated`` | ``tutorial``, plus flags.
+
+    Casual tables follow the flags (undo, hints, explanations of computer
+    moves, computer takeover of an away seat).  Rated tables allow none of them.
+    Tutorials give hints, no undo and no takeover.
+    """
+
+    kind: str = "casual"
+    undo: bool = True
+    hints: bool = True
+    explain: bool = True
+    takeover: bool = True
+
+    def effective(self) -> Policy:
+        """The flags as the kind allows them."""
+        if self.kind == "rated":
+            return Policy("rated", False, False, False, False)
+        if self.kind == "tutorial":
+            return Policy("tutorial", False, True, self.explain, False)
+        return self
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"kind", "undo", "hints", "explain", "takeover"}`` as set (not as the kind limits them)."""
+        return {
+            "kind": self.kind,
+            "undo": self.undo,
+            "hints": self.hints,
+            "explain": self.explain,
+            "takeover": self.takeover,
+        }
+
+    @classmethod
+    def from_json(cls, data: object) -> Policy:
+        """Validate a policy object; a missing key takes the casual default."""
+        if data is None:
+            return cls()
+        if not isinstance(data, Mapping):
+            raise ParseError(f"a policy must be an object, got {_short(data)}")
+        unknown = set(data) - {"kind", "undo", "hints", "explain", "takeover"}
+        if unknown:
+            raise ParseError(f"unknown policy key {_short(sorted(unknown)[0])}")
+        kind = data.get("kind", "casual")
+        if kind not in POLICY_KINDS:
+            raise ParseError(f"policy kind must be one of {', '.join(POLICY_KINDS)}, got {_short(kind)}")
+        return cls(
+            kind,
+            _flag(data, "undo", True),
+            _flag(data, "hints", True),
+            _flag(data, "explain", True),
+            _flag(data, "takeover", True),
+        )
+
+
+def parse_viewer(value: object) -> str:
+    """A viewer: ``"N"`` … ``"W"``, ``"spectator"`` or ``"spectator:all"``."""
+    if isinstance(value, str) and value in VIEWERS:
+        return value
+    raise ParseError(f"viewer must be one of {', '.join(VIEWERS)}, got {_short(value)}")
+
+
+def parse_seats(data: object) -> dict[Seat, Occupant]:
+    """Occupants by seat from ``{"N": {...}, ...}``; seats not given get a standard computer player."""
+    if data is None:
+        data = {}
+    if not isinstance(data, Mapping):
+        raise ParseError(f"seats must be an object like {{'S': {{'occupant': 'person'}}}}, got {_short(data)}")
+    seats = {seat: Occupant() for seat in Seat}
+    for key, value in data.items():
+        seats[parse_seat(key, "a seats key")] = Occupant.from_json(value)
+    return seats
+
+
+def default_decide(level: str, view: View, seed: int) -> tuple[int, Any]:
+    """The computer players of :mod:`spades.bots`."""
+    decision = make_bot(level, seed).decide(view)
+    return decision.move, decision.explanation
+
+
+class Table:
+    """A game with an occupant at each seat, a policy, and an event log (see the module docstring)."""
+
+    def __init__(
+        self,
+        game: Game,
+        seats: Mapping[Seat, Occupant] | None = None,
+        policy: Policy | None = None,
+        *,
+        looked: tuple[Seat, ...] = (),
+        seq: int = 0,
+        decide: Decide | None = None,
+    ) -> None:
+        self.game = game
+        self.seats: dict[Seat, Occupant] = {seat: (seats or {}).get(seat, Occupant()) for seat in Seat}
+        self.policy = policy or Policy()
+        self._decide = decide or default_decide
+        self._looked: set[Seat] = set(looked)
+        self._looked_hand = game.hand_number
+        self._events: list[dict[str, Any]] = []
+        self._seq = seq
+
+    @classmethod
+    def new(
+        cls,
+        rules: Mapping[str, Any] | Rules | None = None,
+        *,
+        seed: int | None = None,
+        seats: Mapping[Seat, Occupant] | None = None,
+        policy: Policy | None = None,
+        decide: Decide | None = None,
+    ) -> Table:
+        """Start a new game (``rules`` as :class:`Rules` or its dict form)."""
+        rules = rules if isinstance(rules, Rules) else Rules.from_dict(rules)
+        return cls(Game(rules, seed=seed), seats, policy, decide=decide)
+
+    # ----------------------------------------------------------------- events
+
+    @property
+    def seq(self) -> int:
+        """The sequence number of the last event (0 before any)."""
+        return self._seq
+
+    def _emit(self, kind: str, **fields: Any) -> dict[str, Any]:
+        self._seq += 1
+        event = {"seq": self._seq, "type": kind, **fields}
+        self._events.append(event)
+        if len(self._events) > EVENT_LOG_LIMIT:
+            del self._events[: len(self._events) - EVENT_LOG_LIMIT]
+        return event
+
+    def events_since(self, seq: int, viewer: str, lang: str | None = None) -> list[dict[str, Any]] | None:
+        """The events after ``seq`` as ``viewer`` may see them, or ``None`` if ``seq`` is older than the log.
+
+        Explanations of computer moves (``text``) come in ``lang`` when the
+        policy explains moves; they can mention the mover's cards, so nothing
+        else ever carries them.
+        """
+        if type(seq) is not int or seq < 0 or seq > self._seq:
+            raise ParseError(f"since must be a sequence number 0 to {self._seq}, got {_short(seq)}")
+        first = self._events[0]["seq"] if self._events else self._seq + 1
+        if seq < first - 1:
+            return None
+        return [self._public(e, lang) for e in self._events if e["seq"] > seq]
+
+    def _public(self, event: dict[str, Any], lang: str | None) -> dict[str, Any]:
+        out = {k: v for k, v in event.items() if k != "why"}
+        why = event.get("why")
+        if why is not None and lang is not None and self.policy.effective().explain:
+            out["text"] = explain(why, lang) if isinstance(why, Explanation) else None
+        return out
+
+    def _move_events(self, seat: Seat, move: int, phase: Phase, why: Any = None) -> list[dict[str, Any]]:
+        """Events for a move just applied by ``seat`` (``phase`` is the phase it was made in)."""
+        game = self.game
+        if phase is Phase.BIDDING:
+            events = [self._emit("bid", seat=seat.name, bid=bid_text(move), why=why)]
+            if game.phase is Phase.PLAYING:
+                events.append(self._emit("play_starts", turn=game.turn.name if game.turn is not None else None))
+            return events
+        events = [self._emit("play", seat=seat.name, card=CARD_NAMES[move], why=why)]
+        if not game.trick and game.tricks:
+            last = game.tricks[-1]
+            events.append(
+                self._emit(
+                    "trick", leader=last.leader.name, cards=[CARD_NAMES[c] for c in last.cards], winner=last.winner.name
+                )
+            )
+            if len(game.tricks) == 13:
+                events.append(self._emit("scored", result=result_to_json(game.results[-1])))
+                if game.winner is not None:
+                    events.append(self._emit("game_over", winner=game.winner.name))
+        return events
+
+    # ----------------------------------------------------------------- looking at the cards
+
+    def _sync_looked(self) -> None:
+        if self._looked_hand != self.game.hand_number:
+            self._looked = set()
+            self._looked_hand = self.game.hand_number
+
+    def blind_nil_open(self, seat: Seat) -> bool:
+        """Whether ``seat`` may still bid blind nil this hand (rules, score, not yet bid, not looked)."""
+        self._sync_looked()
+        return self._blind_possible(seat) and seat not in self._looked
+
+    def _blind_possible(self, seat: Seat) -> bool:
+        game = self.game
+        if game.phase is not Phase.BIDDING or game.bids[seat] is not None or not game.rules.blind_nil:
+            return False
+        return game.blind_nil_reason(seat) is None
+
+    def looked(self, seat: Seat) -> bool:
+        """Whether ``seat`` has seen its cards this hand (implicitly, when blind nil is not open to it)."""
+        self._sync_looked()
+        return seat in self._looked or not self._blind_possible(seat)
+
+    # ----------------------------------------------------------------- intents
+
+    def act(self, seat: Seat, intent: Mapping[str, Any]) -> list[dict[str, Any]]:
+        """Carry out ``seat``'s intent (see ``docs/table.md``); return the events it made.
+
+        Raises :class:`SpadesError` (and changes nothing) when the intent is
+        malformed or the seat may not do it.
+        """
+        seat = Seat(seat)
+        if not isinstance(intent, Mapping) or not isinstance(intent.get("type"), str):
+            raise ParseError(f"an intent must be an object with a 'type', got {_short(intent)}")
+        kind = intent["type"]
+        handler = _INTENTS.get(kind)
+        if handler is None:
+            raise ParseError(f"unknown intent {_short(kind)} ({', '.join(_INTENTS)})")
+        unknown = set(intent) - {"type", *_INTENT_KEYS.get(kind, ())}
+        if unknown:
+            raise ParseError(f"unknown key {_short(sorted(map(str, unknown))[0])} in a {kind} intent")
+        occupant = self.seats[seat]
+        if occupant.kind == "computer":
+            raise SpadesError(f"{seat.name} is played by the computer")
+        self._sync_looked()
+        return handler(self, seat, intent)
+
+    def _look(self, seat: Seat, intent: Mapping[str, Any]) -> list[dict[str, Any]]:
+        if self.looked(seat):
+            return []
+        self._looked.add(seat)
+        return [self._emit("look", seat=seat.name)]
+
+    def _bid(self, seat: Seat, intent: Mapping[str, Any]) -> list[dict[str, Any]]:
+        bid = parse_bid(intent.get("bid"))
+        game = self.game
+        if game.phase is not Phase.BIDDING:
+            raise SpadesError(f"{seat.name} cannot bid {bid_text(bid)}: it is the {game.phase.value} phase")
+        if bid == BLIND_NIL and self._blind_possible(seat) and seat in self._looked:
+            raise SpadesError(f"{seat.name} cannot bid blind nil: the cards have been seen")
+        game.apply(bid, seat)
+        if bid != BLIND_NIL:
+            self._looked.add(seat)
+        return self._move_events(seat, bid, Phase.BIDDING)
+
+    def _play(self, seat: Seat, intent: Mapping[str, Any]) -> list[dict[str, Any]]:
+        raw = intent.get("card")
+        if not isinstance(raw, str):
+            raise ParseError(f"a card must be text like 'QH', got {_short(raw)}")
+        card = parse_card(raw)
+        game = self.game
+        if game.phase is not Phase.PLAYING:
+            raise SpadesError(f"{seat.name} cannot play {CARD_NAMES[card]}: it is the {game.phase.value} phase")
+        game.apply(card, seat)
+        return self._move_events(seat, card, Phase.PLAYING)
+
+    def _undo(self, seat: Seat, intent: Mapping[str, Any]) -> list[dict[str, Any]]:
+        if not self.policy.effective().undo:
+            raise SpadesError("undo is not allowed at this table")
+        index = self._last_move_of(seat)
+        if index is None:
+            raise SpadesError(f"{seat.name} has no bid or card to undo in this hand")
+        self.game.undo(len(self.game.history[-1].moves) - index)
+        return [self._emit("reset")]
+
+    def _replay_hand(self, seat: Seat, intent: Mapping[str, Any]) -> list[dict[str, Any]]:
+        if not self.policy.effective().undo:
+            raise SpadesError("replaying a hand is not allowed at this table")
+        game = self.game
+        if game.phase is Phase.GAME_OVER or not game.history[-1].moves:
+            raise SpadesError("there is no hand in progress to replay")
+        game.undo(len(game.history[-1].moves))
+        return [self._emit("reset")]
+
+    def _next_hand(self, seat: Seat, intent: Mapping[str, Any]) -> list[dict[str, Any]]:
+        game = self.game
+        game.next_hand()
+        self._sync_looked()
+        return [self._emit("deal", hand_number=game.hand_number, dealer=game.dealer.name)]
+
+    def can_undo(self, seat: Seat) -> bool:
+        """Whether ``seat`` may take back a move now (policy, and a move of its own in this hand)."""
+        return (
+            self.policy.effective().undo
+            and self.seats[seat].kind != "computer"
+            and self._last_move_of(seat) is not None
+        )
+
+    def _last_move_of(self, seat: Seat) -> int | None:
+        """Index in this hand's moves of ``seat``'s last bid or card."""
+        log = self.game.history[-1]
+        last = None
+        first_bidder = (log.dealer + 1) % 4
+        for index in range(min(4, len(log.moves))):
+            if (first_bidder + index) % 4 == seat:
+                last = index
+        game = self.game
+        seats = [t.leader + i for t in game.tricks for i in range(4)]
+        if game.trick:
+            seats += [game.leader + i for i in range(len(game.trick))]  # type: ignore[operator]
+        for index, who in enumerate(seats, 4):
+            if who % 4 == seat:
+                last = index
+        return last
+
+    # ----------------------------------------------------------------- occupants
+
+    def set_occupant(self, seat: Seat, occupant: Occupant) -> list[dict[str, Any]]:
+        """Seat ``occupant`` at ``seat`` (the game is untouched); return the event."""
+        seat = Seat(seat)
+        if occupant == self.seats[seat]:
+            return []
+        self.seats[seat] = occupant
+        return [self._emit("occupant", seat=seat.name, occupant=occupant.to_json())]
+
+    def computer_to_move(self) -> Seat | None:
+        """The seat a computer must play now, if any (a computer's, or an away person's when takeover is on)."""
+        turn = self.game.turn
+        if turn is None:
+            return None
+        occupant = self.seats[turn]
+        if occupant.kind == "computer" or (occupant.away and self.policy.effective().takeover):
+            return turn
+        return None
+
+    def step(self) -> list[dict[str, Any]]:
+        """Let the computer player to act make one move; return its events (``[]`` when none is to act)."""
+        seat = self.computer_to_move()
+        if seat is None:
+            return []
+        game = self.game
+        view = game.view(seat)
+        move, why = self._decide(self.seats[seat].level, view, self._seed_for(seat))
+        phase = game.phase
+        game.apply(move, seat)
+        return self._move_events(seat, move, phase, why)
+
+    def hint(self, seat: Seat, level: str = "expert") -> tuple[int | str, Any]:
+        """What a computer player would do in ``seat``'s place: ``(bid or card text, explanation)``."""
+        seat = Seat(seat)
+        if level not in LEVELS:
+            raise ParseError(f"unknown computer level {_short(level)} (known: {', '.join(LEVELS)})")
+        if not self.policy.effective().hints:
+            raise SpadesError("hints are not allowed at this table")
+        if self.game.turn != seat:
+            raise SpadesError(f"it is not {seat.name}'s turn")
+        if not self.looked(seat):
+            raise SpadesError(f"{seat.name} has not looked at the cards yet")
+        move, why = self._decide(level, self.game.view(seat), self._seed_for(seat))
+        text = bid_text(move) if self.game.phase is Phase.BIDDING else CARD_NAMES[move]
+        return text, why
+
+    def _seed_for(self, seat: Seat) -> int:
+        """Decisions depend only on the position, so a restored game plays on identically."""
+        game = self.game
+        return (game.seed * 1_000_003 + game.hand_number * 1009 + len(game.history[-1].moves) * 7 + seat) & 0x7FFFFFFF
+
+    # ----------------------------------------------------------------- state
+
+    def state(self, viewer: str) -> dict[str, Any]:
+        """The table as ``viewer`` may know it (``docs/table.md``): one function for every renderer."""
+        viewer = parse_viewer(viewer)
+        self._sync_looked()
+        game = self.game
+        me = Seat[viewer] if viewer in ("N", "E", "S", "W") else None
+        view = game.view(me if me is not None else Seat.N)
+        my_turn = me is not None and game.turn == me
+        looked = me is not None and self.looked(me)
+        hand: list[dict[str, Any]] = []
+        if me is not None and looked:
+            playing = my_turn and game.phase is Phase.PLAYING
+            for card in display_order(view.hand):
+                reason = game.check(card) if playing else None
+                hand.append(
+                    {
+                        "card": CARD_NAMES[card],
+                        "legal": playing and reason is None,
+                        "reason": reason_json(reason) if reason is not None else None,
+                    }
+                )
+        bidding = my_turn and game.phase is Phase.BIDDING
+        legal_bids = [b for b in view.legal if b != BLIND_NIL or self.blind_nil_open(me)] if bidding else []  # type: ignore[arg-type]
+        us = Team(me % 2) if me is not None else Team.NS
+        trick = view.trick
+        leader = view.leader
+        last = view.tricks[-1] if view.tricks else None
+        effective = self.policy.effective()
+        return {
+            "phase": game.phase.value,
+            "viewer": viewer,
+            "me": me.name if me is not None else None,
+            "us": us.name,
+            "them": Team(1 - us).name,
+            "seq": self._seq,
+            "turn": game.turn.name if game.turn is not None else None,
+            "dealer": game.dealer.name,
+            "hand_number": game.hand_number,
+            "seats": {seat.name: self.seats[seat].to_json() for seat in Seat},
+            "looked": looked,
+            "hand": hand,
+            "hand_count": view.cards_left[me] if me is not None else 0,
+            "hands": {s.name: [CARD_NAMES[c] for c in display_order(game.hand(s))] for s in Seat}
+            if viewer == "spectator:all"
+            else None,
+            "legal_bids": legal_bids,
+            "bid_reasons": self._bid_reasons(me) if bidding and looked else {},  # type: ignore[arg-type]
+            "can_blind_nil": bidding and self.blind_nil_open(me),  # type: ignore[arg-type]
+            "bids": {s.name: (bid_text(b) if b is not None else None) for s, b in zip(Seat, view.bids, strict=True)},
+            "contracts": {
+                t.name: sum(b for b in (view.bids[s] for s in t.seats) if b is not None and b > 0) for t in Team
+            },
+            "cards_left": dict(zip("NESW", view.cards_left, strict=True)),
+            "tricks_won": dict(zip("NESW", view.tricks_won, strict=True)),
+            "leader": leader.name if leader is not None else None,
+            "trick": [
+                {"seat": Seat((leader + i) % 4).name, "card": CARD_NAMES[c]}  # type: ignore[operator]
+                for i, c in enumerate(trick)
+            ],
+            "winning": Seat(trick_winner(leader, trick)).name if trick and leader is not None else None,
+            "last_trick": None
+            if last is None
+            else {"leader": last.leader.name, "cards": [CARD_NAMES[c] for c in last.cards], "winner": last.winner.name},
+            "spades_broken": view.spades_broken,
+            "totals": {"NS": view.totals[0], "EW": view.totals[1]},
+            "bags": {"NS": view.bags[0], "EW": view.bags[1]},
+            "results": [result_to_json(r) for r in view.results],
+            "winner": view.winner.name if view.winner is not None else None,
+            "policy": {**self.policy.to_json(), "kind": effective.kind},
+            "allowed": {
+                "undo": me is not None and self.can_undo(me),
+                "hint": my_turn and looked and effective.hints and game.phase in (Phase.BIDDING, Phase.PLAYING),
+                "replay_hand": me is not None
+                and effective.undo
+                and self.seats[me].kind != "computer"
+                and game.phase is not Phase.GAME_OVER
+                and bool(game.history[-1].moves),
+                "next_hand": me is not None and game.phase is Phase.HAND_OVER,
+            },
+            "rules": game.rules.to_dict(),
+        }
+
+    def _bid_reasons(self, seat: Seat) -> dict[str, dict[str, Any]]:
+        """Why each forbidden bid is forbidden (``"0"`` nil, ``"-1"`` blind nil when the rules have it)."""
+        first = BLIND_NIL if self.game.rules.blind_nil else NIL
+        reasons = {}
+        for bid in range(first, 14):
+            reason = self.game.check(bid, seat)
+            if reason is not None:
+                reasons[str(bid)] = reason_json(reason)
+        return reasons
+
+    # ----------------------------------------------------------------- saves
+
+    def save(self) -> dict[str, Any]:
+        """The whole table as a ``spades-save/2`` object (``docs/table.md``)."""
+        self._sync_looked()
+        return {
+            "format": SAVE_FORMAT,
+            "record": to_record(self.game),
+            "seats": {seat.name: self.seats[seat].to_json() for seat in Seat},
+            "policy": self.policy.to_json(),
+            "looked": sorted(s.name for s in self._looked),
+            "seq": self._seq,
+        }
+
+    @classmethod
+    def load(cls, data: object, decide: Decide | None = None) -> Table:
+        """Restore a table from :meth:`save` (or a ``spades-save/1``); :class:`SpadesError` if unusable."""
+        if not isinstance(data, Mapping):
+            raise ParseError(f"not a saved game (expected an object with format {SAVE_FORMAT!r})")
+        kind = data.get("format")
+        if kind == OLD_SAVE_FORMAT:
+            return cls._load_v1(data, decide)
+        if kind != SAVE_FORMAT:
+            raise ParseError(f"not a saved game (expected format {SAVE_FORMAT!r}, got {_short(kind)})")
+        unknown = set(data) - {"format", "record", "seats", "policy", "looked", "seq"}
+        if unknown:
+            raise ParseError(f"unknown key {_short(sorted(map(str, unknown))[0])} in a saved game")
+        game = from_record(data.get("record"))  # type: ignore[arg-type]
+        seats = parse_seats(data.get("seats"))
+        policy = Policy.from_json(data.get("policy"))
+        looked = data.get("looked", [])
+        if not isinstance(looked, list) or len(looked) > 4:
+            raise ParseError(f"'looked' must be a list of seats, got {_short(looked)}")
+        seq = data.get("seq", 0)
+        if type(seq) is not int or not 0 <= seq < 2**53:
+            raise ParseError(f"'seq' must be a sequence number, got {_short(seq)}")
+        return cls(game, seats, policy, looked=tuple(parse_seat(s) for s in looked), seq=seq, decide=decide)
+
+    @classmethod
+    def _load_v1(cls, data: Mapping[str, Any], decide: Decide | None) -> Table:
+        game = from_record(data.get("record"))  # type: ignore[arg-type]
+        human = parse_seat(data.get("human", "S"), "a saved game's 'human'")
+        bots = data.get("bots") or {}
+        if not isinstance(bots, Mapping):
+            raise ParseError("a saved game's 'bots' must be an object")
+        seats = {seat: Occupant() for seat in Seat}
+        for key, level in bots.items():
+            seat = parse_seat(key, "a saved game's bot seat")
+            if level not in LEVELS:
+                raise ParseError(f"unknown computer level {_short(level)} for {seat.name} in a saved game")
+            seats[seat] = Occupant("computer", level)
+        seats[human] = Occupant("person", "standard")
+        policy = Policy(undo=_flag(data, "undo", True))
+        # A version-1 save was written after the person saw their cards, except before a blind nil.
+        looked = (human,) if game.phase is not Phase.BIDDING or game.bids[human] is not None else ()
+        return cls(game, seats, policy, looked=looked, decide=decide)
+
+
+_INTENTS: dict[str, Callable[[Table, Seat, Mapping[str, Any]], list[dict[str, Any]]]] = {
+    "look": Table._look,
+    "bid": Table._bid,
+    "play": Table._play,
+    "undo": Table._undo,
+    "replay_hand": Table._replay_hand,
+    "next_hand": Table._next_hand,
+}
+_INTENT_KEYS = {"bid": ("bid",), "play": ("card",)}
+
+
+def clone(table: Table) -> Table:
+    """An independent copy of ``table`` (its game, seats, looks and event log)."""
+    other = Table(table.game.copy(), dict(table.seats), replace(table.policy), seq=table.seq, decide=table._decide)
+    other._looked = set(table._looked)
+    other._looked_hand = table._looked_hand
+    other._events = list(table._events)
+    return other
