@@ -43,7 +43,7 @@ SAVE_FORMAT = "spades-save/2"
 OLD_SAVE_FORMAT = "spades-save/1"
 OCCUPANTS = ("person", "peer", "computer")
 POLICY_KINDS = ("casual", "rated", "tutorial")
-VIEWERS = ("N", "E", "S", "W", "spectator", "spectator:all")
+VIEWERS = ("N", "E", "S", "W", "spectator", "spectator:N", "spectator:E", "spectator:S", "spectator:W", "spectator:all")
 NAME_LIMIT = 40
 EVENT_LOG_LIMIT = 1000
 """Events kept for catching up; an older sequence number gets the whole state instead."""
@@ -195,7 +195,8 @@ class Policy:
 
 
 def parse_viewer(value: object) -> str:
-    """A viewer: ``"N"`` … ``"W"``, ``"spectator"`` or ``"spectator:all"``."""
+    """A viewer: a seat ``"N"`` … ``"W"``; ``"spectator"`` (no hand); ``"spectator:E"`` (watching East, who lets
+    spectators see its cards: East's hand, read only); ``"spectator:all"`` (all four hands)."""
     if isinstance(value, str) and value in VIEWERS:
         return value
     raise ParseError(f"viewer must be one of {', '.join(VIEWERS)}, got {_short(value)}")
@@ -501,7 +502,10 @@ class Table:
         view = game.view(me if me is not None else Seat.N)
         my_turn = me is not None and game.turn == me
         looked = me is not None and self.looked(me)
+        watched = Seat[viewer[-1]] if viewer[:-1] == "spectator:" and viewer[-1] in "NESW" else None
         hand: list[dict[str, Any]] = []
+        if watched is not None and self.looked(watched):
+            hand = [{"card": CARD_NAMES[c], "legal": False, "reason": None} for c in display_order(game.hand(watched))]
         if me is not None and looked:
             playing = my_turn and game.phase is Phase.PLAYING
             for card in display_order(view.hand):
@@ -515,7 +519,7 @@ class Table:
                 )
         bidding = my_turn and game.phase is Phase.BIDDING
         legal_bids = [b for b in view.legal if b != BLIND_NIL or self.blind_nil_open(me)] if bidding else []  # type: ignore[arg-type]
-        us = Team(me % 2) if me is not None else Team.NS
+        us = Team(me % 2) if me is not None else Team(watched % 2) if watched is not None else Team.NS
         trick = view.trick
         leader = view.leader
         last = view.tricks[-1] if view.tricks else None
@@ -533,6 +537,7 @@ class Table:
             "seats": {seat.name: self.seats[seat].to_json() for seat in Seat},
             "looked": looked,
             "hand": hand,
+            "watching": watched.name if watched is not None else None,
             "hand_count": view.cards_left[me] if me is not None else 0,
             "hands": {s.name: [CARD_NAMES[c] for c in display_order(game.hand(s))] for s in Seat}
             if viewer == "spectator:all"

@@ -10,7 +10,10 @@ Every operation names its table (``"table"``, default ``"main"``; at most
 ``"spectator"``).  ``docs/table.md`` lists the operations and their fields:
 
 ``new``, ``load``, ``import``, ``act``, ``step``, ``state``, ``events``,
-``seat``, ``hint``, ``record``, ``close``, ``rules``, ``ping``.
+``seat``, ``hint``, ``record``, ``close``, ``rules``, ``ping``; and for a host's
+online room (:mod:`spades.room`): ``room_new``, ``room_load``, ``room_receive``,
+``room_disconnect``, ``room_rtt``, ``room_tick``, ``room_step``, ``room_close``,
+each answering ``{"out": [{"to": peer, "message": ...}], "save": spades-room/1}``.
 
 :func:`handle` never raises: any refusal, malformed JSON or bad argument comes
 back as one object ``{"error": message, "kind": class name}`` (the message at
@@ -29,6 +32,7 @@ from .bots import LEVELS, explain
 from .cards import Seat
 from .errors import SpadesError
 from .record import from_record, to_record
+from .room import Room, RoomConfig
 from .rules import BIDDING_STYLES, PRESET_NAMES, Rules
 from .table import Occupant, Policy, Table, clone, parse_seat, parse_seats, parse_viewer
 
@@ -39,6 +43,7 @@ ERROR_LIMIT = 300
 LANGS = ("en", "zh-Hans", "zh-Hant")
 
 _tables: dict[str, Table] = {}
+_rooms: dict[str, Room] = {}
 
 
 class WorkerError(SpadesError):
@@ -232,6 +237,86 @@ def _rules(args: dict[str, Any]) -> dict[str, Any]:
     }
 
 
+def _room(args: dict[str, Any]) -> tuple[str, Room]:
+    name = _table_id(args)
+    room = _rooms.get(name)
+    if room is None:
+        raise WorkerError(f"no room {name!r}: start one with 'room_new' or 'room_load'")
+    return name, room
+
+
+def _now(args: dict[str, Any]) -> float:
+    now = args.get("now")
+    if type(now) not in (int, float) or not 0 <= now < 2**53:
+        raise WorkerError(f"'now' must be a time in milliseconds, got {_short(now)}")
+    return float(now)
+
+
+def _peer(args: dict[str, Any]) -> str:
+    peer = _get(args, "peer", str, "")
+    if not 0 < len(peer) <= 64:
+        raise WorkerError("'peer' must be a peer id of 1 to 64 characters")
+    return peer
+
+
+def _room_answer(room: Room, out: list[tuple[str, dict[str, Any]]]) -> dict[str, Any]:
+    return {"out": [{"to": peer, "message": message} for peer, message in out], "save": room.save()}
+
+
+def _room_new(args: dict[str, Any]) -> dict[str, Any]:
+    name = _table_id(args)
+    rules = args.get("rules")
+    if rules is not None and not isinstance(rules, dict):
+        raise WorkerError(f"'rules' must be an object, got {_short(rules)}")
+    host = _get(args, "name", str, "Host")
+    seat = parse_seat(args.get("seat", "S"))
+    room = Room(Rules.from_dict(rules), RoomConfig.from_json(args.get("room")), host, seat, seed=_seed(args))
+    if name not in _rooms and len(_rooms) >= TABLE_LIMIT:
+        raise WorkerError(f"too many rooms (at most {TABLE_LIMIT}): close one first")
+    _rooms[name] = room
+    return {**_room_answer(room, [("host", room.summary())]), "token": room.members["host"].token}
+
+
+def _room_load(args: dict[str, Any]) -> dict[str, Any]:
+    name = _table_id(args)
+    room = Room.load(args.get("save"), _now(args))
+    _rooms[name] = room
+    return _room_answer(room, [("host", room.summary()), *room._states(events=False)])
+
+
+def _room_receive(args: dict[str, Any]) -> dict[str, Any]:
+    _, room = _room(args)
+    return _room_answer(room, room.receive(_peer(args), args.get("message"), _now(args)))
+
+
+def _room_disconnect(args: dict[str, Any]) -> dict[str, Any]:
+    _, room = _room(args)
+    return _room_answer(room, room.disconnect(_peer(args), _now(args)))
+
+
+def _room_rtt(args: dict[str, Any]) -> dict[str, Any]:
+    _, room = _room(args)
+    rtt = args.get("rtt")
+    if type(rtt) not in (int, float):
+        raise WorkerError(f"'rtt' must be milliseconds, got {_short(rtt)}")
+    return _room_answer(room, room.set_rtt(_peer(args), rtt))
+
+
+def _room_tick(args: dict[str, Any]) -> dict[str, Any]:
+    _, room = _room(args)
+    return _room_answer(room, room.tick(_now(args)))
+
+
+def _room_step(args: dict[str, Any]) -> dict[str, Any]:
+    _, room = _room(args)
+    return _room_answer(room, room.step())
+
+
+def _room_close(args: dict[str, Any]) -> dict[str, Any]:
+    _rooms.pop(_table_id(args), None)
+    return {}
+
+
 def _ping(args: dict[str, Any]) -> dict[str, Any]:
     return {"python": sys.version.split()[0], "engine": __version__}
 
@@ -250,6 +335,14 @@ OPERATIONS: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
     "close": _close,
     "rules": _rules,
     "ping": _ping,
+    "room_new": _room_new,
+    "room_load": _room_load,
+    "room_receive": _room_receive,
+    "room_disconnect": _room_disconnect,
+    "room_rtt": _room_rtt,
+    "room_tick": _room_tick,
+    "room_step": _room_step,
+    "room_close": _room_close,
 }
 
 

@@ -303,7 +303,7 @@ RULE_SETS = [
     st.integers(0, 2**31),
     st.integers(0, 56),
     st.sampled_from(RULE_SETS),
-    st.sampled_from(["N", "E", "S", "W", "spectator"]),
+    st.sampled_from(["N", "E", "S", "W", "spectator", "spectator:N", "spectator:W"]),
 )
 def test_a_viewers_state_reveals_nothing_hidden(seed: int, moves: int, rules: dict, viewer: str) -> None:
     """Swap hidden cards between two seats other than the viewer's: its state JSON is identical."""
@@ -315,7 +315,8 @@ def test_a_viewers_state_reveals_nothing_hidden(seed: int, moves: int, rules: di
         if game.phase not in (Phase.BIDDING, Phase.PLAYING):
             break
         game.apply(rng.choice(game.legal_moves()))
-    others = [s for s in Seat if s.name != viewer]
+    shown = viewer if len(viewer) == 1 else viewer[-1] if viewer.startswith("spectator:") else ""
+    others = [s for s in Seat if s.name != shown]
     a, b = rng.sample(others, 2)
     twin = swapped_twin(game, a, b, rng)
     if twin is None:
@@ -402,3 +403,13 @@ def test_clone_is_independent() -> None:
     copy = clone(table)
     run_bots(copy)
     assert table.game.bids == (None,) * 4 and copy.game.bids != (None,) * 4 and table.seq == 0
+
+
+def test_a_spectator_watching_a_seat_sees_only_that_hand() -> None:
+    table = Table.new(seed=6, seats=at(Seat.S), decide=first_legal)
+    state = table.state("spectator:E")
+    assert state["watching"] == "E" and state["me"] is None and state["us"] == "EW"
+    assert [h["card"] for h in state["hand"]] == [
+        CARD_NAMES[c] for c in sorted(table.game.hand(Seat.E), key=lambda c: ({3: 0, 2: 1, 0: 2, 1: 3}[SUIT_OF[c]], -c))
+    ]
+    assert not any(h["legal"] for h in state["hand"]) and state["hands"] is None and state["legal_bids"] == []

@@ -207,7 +207,7 @@ def test_any_sequence_of_operations_gives_json_and_errors_change_nothing(calls: 
             assert "\n" not in out["error"] and len(out["error"]) <= worker.ERROR_LIMIT
             if op != "close":
                 assert worker.handle("state", "{}") == before
-        elif "save" in out:
+        elif "save" in out and "state" in out:
             table = args.get("table", "main") if isinstance(args, dict) else "main"
             again = json.loads(
                 worker.handle(
@@ -216,3 +216,35 @@ def test_any_sequence_of_operations_gives_json_and_errors_change_nothing(calls: 
             )
             assert again.get("state") == call("state", {"table": table, "viewer": out["state"]["viewer"]})["state"]
             worker._tables.pop("check", None)
+
+
+def test_a_room_through_the_bridge() -> None:
+    made = call("room_new", {"table": "r", "seed": 4, "name": "Ann", "seat": "S", "room": {"kind": "casual"}})
+    assert made["out"][0]["to"] == "host" and made["out"][0]["message"]["t"] == "room" and made["token"]
+    hello = call("room_receive", {"table": "r", "peer": "p1", "message": {"t": "hello", "name": "Bo"}, "now": 1})
+    assert hello["out"][0] == {
+        "to": "p1",
+        "message": {
+            "t": "welcome",
+            "you": {
+                "seat": None,
+                "token": hello["out"][0]["message"]["you"]["token"],
+                "spectator": False,
+                "name": "Bo",
+            },
+        },
+    }
+    call("room_receive", {"table": "r", "peer": "p1", "message": {"t": "sit", "seat": "N"}, "now": 2})
+    call("room_receive", {"table": "r", "peer": "p1", "message": {"t": "ready", "ready": True}, "now": 3})
+    for seat in "EW":
+        fill = {"t": "fill", "seat": seat, "level": "beginner"}
+        call("room_receive", {"table": "r", "peer": "host", "message": fill, "now": 4})
+    started = call("room_receive", {"table": "r", "peer": "host", "message": {"t": "start"}, "now": 5})
+    states = {o["to"]: o["message"]["state"] for o in started["out"] if o["message"]["t"] == "state"}
+    assert states["p1"]["me"] == "N" and states["host"]["me"] == "S"
+    assert call("room_step", {"table": "r"})["out"] == []  # North (a person) bids first
+    resumed = call("room_load", {"table": "r2", "save": started["save"], "now": 6})
+    assert resumed["save"]["table"] == started["save"]["table"]
+    assert "'now' must be a time" in call("room_tick", {"table": "r", "now": "soon"})["error"]
+    assert "no room 'zz'" in call("room_tick", {"table": "zz", "now": 1})["error"]
+    assert "not a saved room" in call("room_load", {"table": "r3", "save": {"format": "x"}, "now": 1})["error"]

@@ -1,0 +1,798 @@
+"""An online table's room, run by the host: people, seats, spectators, chat, dropped connections, votes.
+
+The host's device runs the :class:`~spades.table.Table` and this :class:`Room`
+around it; guests only send messages and receive what they may see.  The room
+is pure Python (no clock, no network): the host's page passes every message
+from a peer with the time (``now``, milliseconds) to :meth:`Room.receive`,
+reports connections and round trips, calls :meth:`Room.tick` now and then,
+and sends the answers (``[(peer, message), ...]``) over the data channels.
+``docs/online.md`` describes the protocol; every message is a JSON object
+with a type ``"t"``.
+
+Guest → host (anything else, any extra key, a wrong type, more than
+:data:`MESSAGE_LIMIT` bytes, or more than the rate limit allows is dropped
+and counted; it never changes the table)::
+
+    {"t": "hello", "name": "Ann", "token": "..."?, "password": "..."?, "via": "invite" | "lobby",
+     "lang": "en" | "zh-Hans" | "zh-Hant", "seq": 12?}           # first message; token = seat back
+    {"t": "sit", "seat": "N"}   {"t": "stand"}   {"t": "watch", "seat": "E"}
+    {"t": "ready", "ready": true}
+    {"t": "intent", "n": 7, "intent": {...}}                       # n increases: replays are refused
+    {"t": "chat", "text": "..."}
+    {"t": "computer", "on": true}                                  # 电脑: hand my seat to the computer
+    {"t": "prefs", "spectators": true, "show_cards": false}        # 允许观战 / 允许观牌
+    {"t": "vote", "wait": true}                                    # rated table, a player dropped
+    {"t": "leave"}
+    {"t": "catch_up", "seq": 12}
+
+Host only (the host's own peer id is :data:`HOST`): ``{"t": "start"}``,
+``{"t": "fill", "seat": "W", "level": "expert"}``, ``{"t": "empty", "seat": "W"}``,
+``{"t": "move", "from": "N", "to": "E"}``, ``{"t": "dnd", "on": true}``.
+
+Host → peer: ``welcome``, ``denied``, ``room`` (seats, names, ready marks,
+lights, spectators, vote), ``state`` (the peer's own viewer state and the new
+events), ``chat``, ``refused``, ``vote``, ``ended``.
+
+Connection lights: the host measures round trips (:meth:`Room.set_rtt`) and
+shows them per seat: green under 2 s, yellow 2–4 s, red over 4 s.
+"""
+
+from __future__ import annotations
+
+import hmac
+import json
+import secrets
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from .bots import LEVELS
+from .cards import Seat
+from .errors import SpadesError
+from .rules import Rules
+from .table import Occupant, Policy, Table, clone
+
+HOST = "host"
+ROOM_FORMAT = "spades-room/1"
+MESSAGE_LIMIT = 4096
+"""Largest message from a peer, in bytes of its JSON text."""
+NAME_LIMIT = 24
+CHAT_LIMIT = 200
+RATE = (20, 10.0)
+"""Token bucket for a peer's messages: at most 20 at once, refilled at 10 per second."""
+CHAT_RATE = (5, 0.5)
+"""Chat lines: at most 5 at once, one more every 2 seconds."""
+GRACE_MS = 5000
+"""Casual tables: how long a dropped player's seat waits before a computer takes it over."""
+LANGS = ("en", "zh-Hans", "zh-Hant")
+SEATS = ("N", "E", "S", "W")
+
+Out = tuple[str, dict[str, Any]]
+
+
+class RoomError(SpadesError):
+    """A room message refused (the peer gets ``refused`` with the reason; nothing changes)."""
+
+
+def light(rtt: float | None) -> str | None:
+    """The light for a round trip in milliseconds: ``green`` (< 2 s), ``yellow`` (2–4 s), ``red`` (> 4 s)."""
+    if rtt is None:
+        return None
+    return "green" if rtt < 2000 else "yellow" if rtt <= 4000 else "red"
+
+
+def clean_text(value: str, limit: int) -> str:
+    """Text as shown to others: control characters removed, spaces collapsed, cut to ``limit``."""
+    text = "".join(ch if ch.isprintable() else " " for ch in value)
+    return " ".join(text.split())[:limit]
+
+
+# --------------------------------------------------------------------- validation
+
+
+def _text(limit: int) -> Callable[[object], bool]:
+    return lambda v: isinstance(v, str) and len(v) <= limit
+
+
+def _seat(v: object) -> bool:
+    return v in SEATS
+
+
+def _flag(v: object) -> bool:
+    return isinstance(v, bool)
+
+
+def _count(v: object) -> bool:
+    return type(v) is int and 0 <= v < 2**53
+
+
+def _object(v: object) -> bool:
+    return isinstance(v, dict)
+
+
+SCHEMA: dict[str, dict[str, tuple[Callable[[object], bool], bool]]] = {
+    "hello": {
+        "name": (_text(200), True),
+        "token": (_text(64), False),
+        "password": (_text(200), False),
+        "via": (lambda v: v in ("invite", "lobby"), False),
+        "lang": (lambda v: v in LANGS, False),
+        "seq": (_count, False),
+    },
+    "sit": {"seat": (_seat, True)},
+    "stand": {},
+    "watch": {"seat": (_seat, False)},
+    "ready": {"ready": (_flag, True)},
+    "intent": {"n": (_count, True), "intent": (_object, True)},
+    "chat": {"text": (_text(1000), True)},
+    "computer": {"on": (_flag, True)},
+    "prefs": {"spectators": (_flag, False), "show_cards": (_flag, False)},
+    "vote": {"wait": (_flag, True)},
+    "leave": {},
+    "catch_up": {"seq": (_count, True)},
+    # host only
+    "start": {},
+    "fill": {"seat": (_seat, True), "level": (lambda v: v in LEVELS, True)},
+    "empty": {"seat": (_seat, True)},
+    "move": {"from": (_seat, True), "to": (_seat, True)},
+    "dnd": {"on": (_flag, True)},
+}
+HOST_ONLY = frozenset({"start", "fill", "empty", "move", "dnd"})
+
+
+def validate(message: object) -> dict[str, Any]:
+    """Check a peer's message against :data:`SCHEMA`; return it, or raise :class:`RoomError` saying why."""
+    if not isinstance(message, dict):
+        raise RoomError("a message must be an object")
+    try:
+        size = len(json.dumps(message, ensure_ascii=False).encode())
+    except (TypeError, ValueError, RecursionError):
+        raise RoomError("a message must be plain JSON") from None
+    if size > MESSAGE_LIMIT:
+        raise RoomError(f"message too long ({size} bytes, at most {MESSAGE_LIMIT})")
+    kind = message.get("t")
+    schema = SCHEMA.get(kind) if isinstance(kind, str) else None
+    if schema is None:
+        raise RoomError("unknown message type")
+    for key, value in message.items():
+        if key == "t":
+            continue
+        rule = schema.get(key)
+        if rule is None:
+            raise RoomError(f"unknown key in a {kind} message")
+        if not rule[0](value):
+            raise RoomError(f"bad {key} in a {kind} message")
+    for key, (_, required) in schema.items():
+        if required and key not in message:
+            raise RoomError(f"{key} missing in a {kind} message")
+    return message
+
+
+# --------------------------------------------------------------------- people
+
+
+@dataclass
+class Bucket:
+    """A token bucket: ``size`` at once, ``rate`` per second."""
+
+    size: int
+    rate: float
+    tokens: float = -1.0
+    at: float = 0.0
+
+    def take(self, now: float) -> bool:
+        """Spend one token at ``now`` (ms); ``False`` if the bucket is empty."""
+        if self.tokens < 0:
+            self.tokens, self.at = float(self.size), now
+        self.tokens = min(self.size, self.tokens + (now - self.at) / 1000 * self.rate)
+        self.at = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
+
+
+@dataclass
+class Member:
+    """Someone in the room: a player at a seat, or a spectator."""
+
+    peer: str
+    name: str
+    token: str
+    lang: str = "en"
+    seat: Seat | None = None
+    watching: Seat | None = None
+    spectator: bool = False
+    ready: bool = False
+    spectators: bool = True
+    show_cards: bool = False
+    connected: bool = True
+    dropped_at: float | None = None
+    last_n: int = -1
+    seen_seq: int = 0
+    waited: bool = False
+    rtt: float | None = None
+    bucket: Bucket = field(default_factory=lambda: Bucket(*RATE))
+    chat: Bucket = field(default_factory=lambda: Bucket(*CHAT_RATE))
+
+
+@dataclass(frozen=True)
+class RoomConfig:
+    """How the host set the table up: ``kind`` casual or rated, an optional password, do-not-disturb,
+    whether spectators may watch at all, and the casual grace period before a computer takes over."""
+
+    kind: str = "casual"
+    password: str | None = None
+    dnd: bool = False
+    spectators: bool = True
+    grace_ms: int = GRACE_MS
+
+    @classmethod
+    def from_json(cls, data: object) -> RoomConfig:
+        """Validate ``{"kind", "password", "dnd", "spectators", "grace_ms"}`` (all optional)."""
+        if data is None:
+            return cls()
+        if not isinstance(data, Mapping):
+            raise RoomError("room settings must be an object")
+        unknown = set(data) - {"kind", "password", "dnd", "spectators", "grace_ms"}
+        if unknown:
+            raise RoomError(f"unknown room setting {sorted(map(str, unknown))[0][:40]!r}")
+        kind = data.get("kind", "casual")
+        if kind not in ("casual", "rated"):
+            raise RoomError("room kind must be 'casual' or 'rated'")
+        password = data.get("password")
+        if password is not None and (not isinstance(password, str) or len(password) > 200):
+            raise RoomError("a password must be text of at most 200 characters")
+        grace = data.get("grace_ms", GRACE_MS)
+        if type(grace) is not int or not 0 <= grace <= 600_000:
+            raise RoomError("grace_ms must be 0 to 600000")
+        for key in ("dnd", "spectators"):
+            if not isinstance(data.get(key, False), bool):
+                raise RoomError(f"{key} must be true or false")
+        return cls(kind, password or None, bool(data.get("dnd", False)), bool(data.get("spectators", True)), grace)
+
+
+class Room:
+    """The host's room around one table (see the module docstring)."""
+
+    def __init__(
+        self,
+        rules: Rules,
+        config: RoomConfig,
+        host_name: str,
+        host_seat: Seat = Seat.S,
+        *,
+        seed: int | None = None,
+        token: Callable[[], str] | None = None,
+    ) -> None:
+        self.rules = rules
+        self.config = config
+        self.dnd = config.dnd
+        self.seed = seed
+        self._token = token or (lambda: secrets.token_urlsafe(16))
+        host = Member(HOST, clean_text(host_name, NAME_LIMIT) or "Host", self._token(), seat=host_seat)
+        self.members: dict[str, Member] = {HOST: host}
+        self.computers: dict[Seat, str] = {}
+        self.table: Table | None = None
+        self.ended: str | None = None
+        self.vote: dict[str, Any] | None = None
+        self.dropped_messages = 0
+        self.disconnects: dict[str, int] = {}
+        self.left: str | None = None
+        self._chat_id = 0
+
+    # ----------------------------------------------------------------- who is where
+
+    def player_at(self, seat: Seat) -> Member | None:
+        """The member seated at ``seat``, if any."""
+        return next((m for m in self.members.values() if m.seat == seat), None)
+
+    def _seat_json(self, seat: Seat) -> dict[str, Any]:
+        member = self.player_at(seat)
+        if member is None:
+            level = self.computers.get(seat)
+            return {
+                "occupant": "computer" if level else "empty",
+                "level": level,
+                "name": None,
+                "ready": level is not None,
+                "host": False,
+                "rtt": None,
+                "light": None,
+                "spectators": True,
+                "show_cards": False,
+            }
+        away = not member.connected or (self.table is not None and self.table.seats[seat].away)
+        rtt = 0.0 if member.peer == HOST else member.rtt
+        return {
+            "occupant": "away" if away else "person",
+            "level": None,
+            "name": member.name,
+            "ready": member.ready or member.peer == HOST,
+            "host": member.peer == HOST,
+            "rtt": None if rtt is None else round(rtt),
+            "light": light(rtt),
+            "spectators": member.spectators,
+            "show_cards": member.show_cards,
+        }
+
+    def summary(self) -> dict[str, Any]:
+        """The room as everyone sees it (the ``room`` message, and the lobby listing)."""
+        return {
+            "t": "room",
+            "kind": self.config.kind,
+            "dnd": self.dnd,
+            "spectators_allowed": self.config.spectators and not self.dnd,
+            "password": self.config.password is not None,
+            "started": self.table is not None,
+            "ended": self.ended,
+            "seats": {seat.name: self._seat_json(seat) for seat in Seat},
+            "watchers": [
+                {"name": m.name, "watching": m.watching.name if m.watching is not None else None}
+                for m in self.members.values()
+                if m.spectator
+            ],
+            "vote": self.vote,
+            "rules": self.rules.to_dict(),
+        }
+
+    def _viewer(self, member: Member) -> str | None:
+        if member.seat is not None:
+            return member.seat.name
+        if not member.spectator:
+            return None
+        watched = self.player_at(member.watching) if member.watching is not None else None
+        if member.watching is not None and (watched is None or watched.show_cards):
+            return "spectator:" + member.watching.name
+        return "spectator"
+
+    # ----------------------------------------------------------------- output
+
+    def _everyone(self, message: dict[str, Any]) -> list[Out]:
+        return [(m.peer, message) for m in self.members.values() if m.connected]
+
+    def _states(self, events: bool = True) -> list[Out]:
+        """Each connected member's own viewer state, and the events since it last heard."""
+        if self.table is None:
+            return []
+        out: list[Out] = []
+        for member in self.members.values():
+            viewer = self._viewer(member)
+            if viewer is None or not member.connected:
+                continue
+            message: dict[str, Any] = {"t": "state", "state": self.table.state(viewer)}
+            if events:
+                caught = self.table.events_since(min(member.seen_seq, self.table.seq), viewer, member.lang)
+                message["events"] = caught if caught is not None else []
+                message["reset"] = caught is None
+            member.seen_seq = self.table.seq
+            out.append((member.peer, message))
+        return out
+
+    def _refused(self, peer: str, reason: str, n: int | None = None) -> list[Out]:
+        return [(peer, {"t": "refused", "error": reason[:200], "n": n})]
+
+    # ----------------------------------------------------------------- connections
+
+    def connect(self, peer: str, now: float) -> list[Out]:
+        """A peer's data channel opened; it must say ``hello`` before anything else."""
+        return []
+
+    def disconnect(self, peer: str, now: float) -> list[Out]:
+        """A peer's channel closed: its seat waits (casual: a computer takes over after the grace period;
+        rated: the others vote)."""
+        member = self.members.get(peer)
+        if member is None or peer == HOST:
+            return []
+        if member.seat is None:
+            del self.members[peer]
+            return self._everyone(self.summary())
+        if self.table is None or self.ended:
+            del self.members[peer]  # before the start a dropped player frees the seat
+            return self._everyone(self.summary())
+        member.connected = False
+        member.dropped_at = now
+        return self._everyone(self.summary())
+
+    def set_rtt(self, peer: str, rtt: float) -> list[Out]:
+        """The host measured a round trip to ``peer`` (milliseconds)."""
+        member = self.members.get(peer)
+        if member is None or not isinstance(rtt, (int, float)) or isinstance(rtt, bool) or not 0 <= rtt < 3_600_000:
+            return []
+        member.rtt = float(rtt)
+        return self._everyone(self.summary())
+
+    def tick(self, now: float) -> list[Out]:
+        """Time passes: casual tables hand a dropped seat to the computer after the grace period;
+        rated tables open a vote."""
+        if self.table is None or self.ended:
+            return []
+        out: list[Out] = []
+        for member in list(self.members.values()):
+            if member.connected or member.seat is None or member.dropped_at is None:
+                continue
+            if now - member.dropped_at < self.config.grace_ms:
+                continue
+            occupant = self.table.seats[member.seat]
+            if self.config.kind == "casual" and not occupant.away:
+                self.table.set_occupant(member.seat, Occupant("peer", occupant.level, member.name, away=True))
+                out += self._everyone(self.summary()) + self._states()
+            elif self.config.kind == "rated" and self.vote is None and not member.waited:
+                voters = [m.seat.name for m in self.members.values() if m.seat is not None and m.connected]
+                self.vote = {"seat": member.seat.name, "name": member.name, "votes": {s: None for s in voters}}
+                out += self._everyone({"t": "vote", **self.vote}) + self._everyone(self.summary())
+        return out
+
+    # ----------------------------------------------------------------- messages
+
+    def receive(self, peer: str, message: object, now: float) -> list[Out]:
+        """Handle one message from ``peer`` at ``now`` (ms); return the messages to send.
+
+        Malformed, oversized, unknown, flooding or unauthorised messages are
+        dropped and counted (:attr:`dropped_messages`); a well-formed message
+        the rules refuse gets a ``refused`` answer.  Neither changes anything.
+        """
+        member = self.members.get(peer)
+        if member is not None and not member.bucket.take(now):
+            self.dropped_messages += 1
+            return []
+        try:
+            message = validate(message)
+        except RoomError:
+            self.dropped_messages += 1
+            return []
+        kind = message["t"]
+        if member is None:
+            if kind != "hello":
+                self.dropped_messages += 1
+                return []
+            return self._hello(peer, message, now)
+        if kind == "hello" or (kind in HOST_ONLY and peer != HOST):
+            self.dropped_messages += 1
+            return []
+        handler = getattr(self, "_on_" + kind)
+        try:
+            return handler(member, message, now)  # type: ignore[no-any-return]
+        except SpadesError as error:
+            return self._refused(peer, str(error), message.get("n"))
+
+    def _hello(self, peer: str, message: dict[str, Any], now: float) -> list[Out]:
+        password = message.get("password")
+        if self.config.password is not None and not hmac.compare_digest(
+            (password or "").encode(), self.config.password.encode()
+        ):
+            return [(peer, {"t": "denied", "code": "password"})]
+        token = message.get("token")
+        name = clean_text(message["name"], NAME_LIMIT) or "Guest"
+        lang = message.get("lang", "en")
+        back = next(
+            (
+                m
+                for m in self.members.values()
+                if token and m.peer != HOST and hmac.compare_digest(m.token.encode(), token.encode())
+            ),
+            None,
+        )
+        if back is not None:  # a player returns to the seat
+            old = back.peer
+            del self.members[old]
+            back.peer, back.connected, back.dropped_at, back.lang, back.waited = peer, True, None, lang, False
+            back.seen_seq = min(message.get("seq", 0), self.table.seq if self.table else 0)
+            self.members[peer] = back
+            if self.vote is not None and back.seat is not None and self.vote["seat"] == back.seat.name:
+                self.vote = None
+            if self.table is not None and back.seat is not None:
+                occupant = self.table.seats[back.seat]
+                if occupant.away:
+                    self.table.set_occupant(back.seat, Occupant("peer", occupant.level, back.name))
+            return self._welcome(back) + self._everyone(self.summary()) + self._states()
+        if self.dnd and message.get("via", "invite") != "invite":
+            return [(peer, {"t": "denied", "code": "dnd"})]
+        member = Member(peer, name, self._token(), lang=lang)
+        member.seen_seq = self.table.seq if self.table is not None else 0
+        self.members[peer] = member
+        return self._welcome(member) + self._everyone(self.summary())
+
+    def _welcome(self, member: Member) -> list[Out]:
+        you = {
+            "seat": member.seat.name if member.seat is not None else None,
+            "token": member.token,
+            "spectator": member.spectator,
+            "name": member.name,
+        }
+        return [(member.peer, {"t": "welcome", "you": you})]
+
+    def _on_sit(self, member: Member, message: dict[str, Any], now: float) -> list[Out]:
+        seat = Seat[message["seat"]]
+        if self.table is not None:
+            raise RoomError("the game has started: seats are fixed")
+        if self.player_at(seat) is not None or seat in self.computers:
+            raise RoomError(f"seat {seat.name} is taken")
+        member.seat, member.spectator, member.watching, member.ready = seat, False, None, False
+        return self._welcome(member) + self._everyone(self.summary())
+
+    def _on_stand(self, member: Member, message: dict[str, Any], now: float) -> list[Out]:
+        if self.table is not None:
+            raise RoomError("the game has started: seats are fixed")
+        if member.peer == HOST:
+            raise RoomError("the host keeps a seat")
+        member.seat, member.ready = None, False
+        return self._welcome(member) + self._everyone(self.summary())
+
+    def _on_watch(self, member: Member, message: dict[str, Any], now: float) -> list[Out]:
+        if member.seat is not None:
+            raise RoomError("players cannot watch")
+        if self.dnd or not self.config.spectators:
+            raise RoomError("this table does not take spectators")
+        seat = Seat[message["seat"]] if "seat" in message else None
+        watched = self.player_at(seat) if seat is not None else None
+        if watched is not None and not watched.spectators:
+            raise RoomError(f"{watched.name} does not allow spectators")
+        member.spectator, member.watching = True, seat
+        return self._welcome(member) + self._everyone(self.summary()) + self._states(events=False)
+
+    def _on_ready(self, member: Member, message: dict[str, Any], now: float) -> list[Out]:
+        if member.seat is None:
+            raise RoomError("sit down first")
+        member.ready = message["ready"]
+        return self._everyone(self.summary())
+
+    def _on_prefs(self, member: Member, message: dict[str, Any], now: float) -> list[Out]:
+        member.spectators = message.get("spectators", member.spectators)
+        member.show_cards = message.get("show_cards", member.show_cards)
+        if not member.spectators and member.seat is not None:
+            for other in self.members.values():
+                if other.spectator and other.watching == member.seat:
+                    other.watching = None
+        return self._everyone(self.summary()) + self._states(events=False)
+
+    def _on_chat(self, member: Member, message: dict[str, Any], now: float) -> list[Out]:
+        if not member.chat.take(now):
+            raise RoomError("too many chat lines: wait a moment")
+        text = clean_text(message["text"], CHAT_LIMIT)
+        if not text:
+            return []
+        self._chat_id += 1
+        line = {
+            "t": "chat",
+            "id": self._chat_id,
+            "from": member.name,
+            "peer": member.peer,
+            "seat": member.seat.name if member.seat is not None else None,
+            "spectator": member.spectator,
+            "text": text,
+        }
+        return self._everyone(line)
+
+    def _on_intent(self, member: Member, message: dict[str, Any], now: float) -> list[Out]:
+        n = message["n"]
+        if n <= member.last_n:
+            raise RoomError("an old message (replayed): ignored")
+        member.last_n = n
+        if self.table is None or self.ended:
+            raise RoomError("the game is not being played")
+        if member.seat is None:
+            raise RoomError("spectators cannot play")
+        if self.vote is not None:
+            raise RoomError("waiting for the vote")
+        work = clone(self.table)
+        work.act(member.seat, message["intent"])
+        self.table = work
+        return self._states()
+
+    def _on_catch_up(self, member: Member, message: dict[str, Any], now: float) -> list[Out]:
+        if self.table is None:
+            return []
+        member.seen_seq = min(message["seq"], self.table.seq)
+        return [o for o in self._states() if o[0] == member.peer]
+
+    def _on_computer(self, member: Member, message: dict[str, Any], now: float) -> list[Out]:
+        if member.seat is None or self.table is None:
+            raise RoomError("only a seated player in a game can hand the seat to the computer")
+        if self.config.kind == "rated":
+            raise RoomError("no computer takeover at a rated table")
+        occupant = self.table.seats[member.seat]
+        self.table.set_occupant(member.seat, Occupant(occupant.kind, occupant.level, member.name, away=message["on"]))
+        return self._everyone(self.summary()) + self._states()
+
+    def _on_vote(self, member: Member, message: dict[str, Any], now: float) -> list[Out]:
+        vote = self.vote
+        if vote is None or member.seat is None or member.seat.name not in vote["votes"]:
+            raise RoomError("there is no vote for you")
+        vote["votes"][member.seat.name] = message["wait"]
+        answers = list(vote["votes"].values())
+        if answers and all(a is False for a in answers):
+            self.ended = "unscored"
+            self.disconnects[vote["name"]] = self.disconnects.get(vote["name"], 0) + 1
+            self.vote = None
+            return self._everyone({"t": "ended", "reason": "unscored", "disconnected": vote["name"]}) + self._everyone(
+                self.summary()
+            )
+        if all(a is not None for a in answers):  # someone chose to wait: the game waits for the player
+            self.vote = None
+            for other in self.members.values():
+                if other.seat is not None and other.seat.name == vote["seat"]:
+                    other.waited = True
+            return self._everyone({"t": "vote", **vote, "result": "wait"}) + self._everyone(self.summary())
+        return self._everyone({"t": "vote", **vote})
+
+    def _on_leave(self, member: Member, message: dict[str, Any], now: float) -> list[Out]:
+        if member.seat is not None and self.table is not None and not self.ended:
+            if self.config.kind == "rated":
+                self.ended = "left"
+                self.left = member.name
+                loser = "NS" if member.seat % 2 == 0 else "EW"
+                out = self._everyone({"t": "ended", "reason": "left", "left": member.name, "loser": loser})
+                del self.members[member.peer]
+                return out + self._everyone(self.summary())
+            occupant = self.table.seats[member.seat]
+            self.table.set_occupant(member.seat, Occupant("computer", occupant.level))
+        del self.members[member.peer]
+        return self._everyone(self.summary()) + self._states()
+
+    # ----------------------------------------------------------------- host only
+
+    def _on_start(self, member: Member, message: dict[str, Any], now: float) -> list[Out]:
+        if self.table is not None:
+            raise RoomError("the game has already started")
+        seats: dict[Seat, Occupant] = {}
+        for seat in Seat:
+            player = self.player_at(seat)
+            if player is not None:
+                if not (player.ready or player.peer == HOST):
+                    raise RoomError(f"{player.name} is not ready")
+                seats[seat] = Occupant("person" if player.peer == HOST else "peer", "standard", player.name)
+            elif seat in self.computers:
+                seats[seat] = Occupant("computer", self.computers[seat])
+            else:
+                raise RoomError(f"seat {seat.name} is empty: fill it with a computer player")
+        kind = "rated" if self.config.kind == "rated" else "casual"
+        policy = Policy(kind, undo=False, hints=kind == "casual", explain=False, takeover=kind == "casual")
+        self.table = Table.new(self.rules, seed=self.seed, seats=seats, policy=policy)
+        return self._everyone(self.summary()) + self._states()
+
+    def _on_fill(self, member: Member, message: dict[str, Any], now: float) -> list[Out]:
+        seat = Seat[message["seat"]]
+        if self.table is not None:
+            raise RoomError("the game has started: seats are fixed")
+        if self.player_at(seat) is not None:
+            raise RoomError(f"seat {seat.name} is taken")
+        self.computers[seat] = message["level"]
+        return self._everyone(self.summary())
+
+    def _on_empty(self, member: Member, message: dict[str, Any], now: float) -> list[Out]:
+        if self.table is not None:
+            raise RoomError("the game has started: seats are fixed")
+        self.computers.pop(Seat[message["seat"]], None)
+        return self._everyone(self.summary())
+
+    def _on_move(self, member: Member, message: dict[str, Any], now: float) -> list[Out]:
+        source, target = Seat[message["from"]], Seat[message["to"]]
+        if self.table is not None:
+            raise RoomError("the game has started: seats are fixed")
+        a, b = self.player_at(source), self.player_at(target)
+        if a is None:
+            raise RoomError(f"nobody sits at {source.name}")
+        level = self.computers.pop(target, None)
+        a.seat = target
+        if b is not None:
+            b.seat = source
+        elif level is not None:
+            self.computers[source] = level
+        return [o for m in (a, b) if m is not None for o in self._welcome(m)] + self._everyone(self.summary())
+
+    def _on_dnd(self, member: Member, message: dict[str, Any], now: float) -> list[Out]:
+        self.dnd = message["on"]
+        out: list[Out] = []
+        if self.dnd:
+            for other in list(self.members.values()):
+                if other.spectator:
+                    out.append((other.peer, {"t": "denied", "code": "dnd"}))
+                    del self.members[other.peer]
+        return out + self._everyone(self.summary())
+
+    # ----------------------------------------------------------------- computer moves
+
+    def step(self) -> list[Out]:
+        """One computer move (the host paces them); everyone gets their state and the new events."""
+        if self.table is None or self.ended or self.vote is not None:
+            return []
+        work = clone(self.table)
+        if not work.step():
+            return []
+        self.table = work
+        return self._states()
+
+    # ----------------------------------------------------------------- saves
+
+    def save(self) -> dict[str, Any]:
+        """The room as ``spades-room/1`` JSON: the host keeps it after every event and resumes from it."""
+        return {
+            "format": ROOM_FORMAT,
+            "rules": self.rules.to_dict(),
+            "config": {
+                "kind": self.config.kind,
+                "password": self.config.password,
+                "dnd": self.config.dnd,
+                "spectators": self.config.spectators,
+                "grace_ms": self.config.grace_ms,
+            },
+            "dnd": self.dnd,
+            "seed": self.seed,
+            "members": [
+                {
+                    "peer": m.peer,
+                    "name": m.name,
+                    "token": m.token,
+                    "lang": m.lang,
+                    "seat": m.seat.name if m.seat is not None else None,
+                    "spectator": m.spectator,
+                    "watching": m.watching.name if m.watching is not None else None,
+                    "ready": m.ready,
+                    "spectators": m.spectators,
+                    "show_cards": m.show_cards,
+                    "last_n": m.last_n,
+                }
+                for m in self.members.values()
+                if m.seat is not None or m.peer == HOST
+            ],
+            "computers": {seat.name: level for seat, level in self.computers.items()},
+            "table": self.table.save() if self.table is not None else None,
+            "ended": self.ended,
+            "disconnects": dict(self.disconnects),
+            "left": self.left,
+        }
+
+    @classmethod
+    def load(cls, data: object, now: float, token: Callable[[], str] | None = None) -> Room:
+        """Resume a saved room (the host reloaded): every guest is away until it reconnects with its token;
+        the grace period counts from ``now``."""
+        if not isinstance(data, Mapping) or data.get("format") != ROOM_FORMAT:
+            raise RoomError(f"not a saved room (expected format {ROOM_FORMAT!r})")
+        config = RoomConfig.from_json(data.get("config"))
+        members = data.get("members")
+        if not isinstance(members, list) or not 1 <= len(members) <= 4:
+            raise RoomError("a saved room needs its host and at most four players")
+        host = next((m for m in members if isinstance(m, Mapping) and m.get("peer") == HOST), None)
+        if host is None or host.get("seat") not in SEATS or not isinstance(host.get("name"), str):
+            raise RoomError("a saved room has no host seat")
+        room = cls(
+            Rules.from_dict(data.get("rules")),
+            config,
+            host["name"],
+            Seat[host["seat"]],
+            seed=data.get("seed") if type(data.get("seed")) is int else None,
+            token=token,
+        )
+        room.members.clear()
+        taken: set[str] = set()
+        for item in members:
+            if not isinstance(item, Mapping):
+                raise RoomError("a saved room member must be an object")
+            peer, name, secret, seat = item.get("peer"), item.get("name"), item.get("token"), item.get("seat")
+            if not (isinstance(peer, str) and isinstance(name, str) and isinstance(secret, str) and seat in SEATS):
+                raise RoomError("a saved room member needs peer, name, token and seat")
+            if seat in taken:
+                raise RoomError(f"two players at {seat} in a saved room")
+            taken.add(seat)
+            member = Member(peer, clean_text(name, NAME_LIMIT), secret[:64], seat=Seat[seat])
+            member.ready = item.get("ready") is True
+            member.spectators = item.get("spectators") is not False
+            member.show_cards = item.get("show_cards") is True
+            member.last_n = item.get("last_n") if _count(item.get("last_n")) else -1
+            if peer != HOST:
+                member.connected, member.dropped_at = False, now
+            room.members[peer] = member
+        computers = data.get("computers") or {}
+        if not isinstance(computers, Mapping) or any(k not in SEATS or v not in LEVELS for k, v in computers.items()):
+            raise RoomError("a saved room's computer seats are not valid")
+        room.computers = {Seat[k]: v for k, v in computers.items()}
+        if data.get("table") is not None:
+            room.table = Table.load(data["table"])
+        room.dnd = data.get("dnd") is True
+        room.ended = data.get("ended") if data.get("ended") in ("unscored", "left") else None
+        disconnects = data.get("disconnects") or {}
+        if isinstance(disconnects, Mapping):
+            room.disconnects = {str(k)[:NAME_LIMIT]: v for k, v in disconnects.items() if _count(v)}
+        room.left = data.get("left") if isinstance(data.get("left"), str) else None
+        return room

@@ -1,0 +1,320 @@
+"""The online room the host runs, in CPython (pytest) and inside Pyodide (``node tests/pyodide/run.mjs``).
+
+Plain functions with plain asserts: seats and the start, a whole hand with people at all four seats where
+each peer receives only its own cards, spectators, do-not-disturb, passwords, chat, replays and floods,
+dropped players (casual takeover, rated vote), the host's reload and catching up by sequence number.
+"""
+
+import json
+
+from spades import Seat
+from spades.cards import CARD_NAMES
+from spades.room import HOST, Room, RoomConfig, light
+from spades.rules import Rules
+
+GUESTS = {"p-e": "E", "p-n": "N", "p-w": "W"}
+
+
+class Net:
+    """Every message each peer received, as JSON text (the transport's view)."""
+
+    def __init__(self):
+        self.log = {}
+        self.now = 1000.0
+
+    def take(self, out):
+        for peer, message in out:
+            self.log.setdefault(peer, []).append(json.dumps(message))
+        return out
+
+    def last(self, peer, kind):
+        for text in reversed(self.log.get(peer, [])):
+            message = json.loads(text)
+            if message["t"] == kind:
+                return message
+        return None
+
+
+def tokens():
+    count = [0]
+
+    def make():
+        count[0] += 1
+        return "token-" + str(count[0])
+
+    return make
+
+
+def room_with_four(kind="casual", **config):
+    net = Net()
+    room = Room(
+        Rules.from_dict({"preset": "standard"}), RoomConfig(kind, **config), "Host", Seat.S, seed=5, token=tokens()
+    )
+    for peer, seat in GUESTS.items():
+        net.take(room.receive(peer, {"t": "hello", "name": "Guest " + seat, "lang": "en"}, net.now))
+        net.take(room.receive(peer, {"t": "sit", "seat": seat}, net.now))
+        net.take(room.receive(peer, {"t": "ready", "ready": True}, net.now))
+    net.take(room.receive(HOST, {"t": "start"}, net.now))
+    return room, net
+
+
+def peer_of(seat):
+    return HOST if seat == "S" else next(p for p, s in GUESTS.items() if s == seat)
+
+
+def play_one_move(room, net, counters):
+    """The seat to act sends its intent (bid 2, or its first legal card) from its own peer."""
+    table = room.table
+    seat = table.game.turn
+    peer = peer_of(seat.name)
+    state = net.last(peer, "state")["state"]
+    assert state["turn"] == seat.name and state["me"] == seat.name
+    if state["phase"] == "bidding":
+        intent = {"type": "bid", "bid": 2 if 2 in state["legal_bids"] else state["legal_bids"][-1]}
+    else:
+        intent = {"type": "play", "card": next(h["card"] for h in state["hand"] if h["legal"])}
+    counters[peer] = counters.get(peer, 0) + 1
+    net.now += 50
+    return net.take(room.receive(peer, {"t": "intent", "n": counters[peer], "intent": intent}, net.now))
+
+
+def test_people_at_all_four_seats_play_a_hand_and_no_peer_sees_another_hand():
+    room, net = room_with_four()
+    summary = net.last("p-e", "room")
+    assert summary["started"] and [summary["seats"][s]["occupant"] for s in "NESW"] == ["person"] * 4
+    assert summary["seats"]["S"]["host"] and summary["seats"]["E"]["name"] == "Guest E"
+    deal = {seat: {CARD_NAMES[c] for c in room.table.game.hand(seat)} for seat in Seat}
+    counters = {}
+    while room.table.game.phase.value in ("bidding", "playing"):
+        before = room.table.seq
+        out = play_one_move(room, net, counters)
+        assert room.table.seq > before and {peer for peer, _ in out} == {HOST, *GUESTS}
+    assert room.table.game.phase.value in ("hand-over", "game-over")
+    # At the transport: a peer's messages name no card of another seat before that card was played.
+    played_at = {}
+    for i, text in enumerate(net.log["p-e"]):
+        for card in json.loads(text).get("state", {}).get("trick", []):
+            played_at.setdefault(card["card"], i)
+    for peer, seat in [*GUESTS.items(), (HOST, "S")]:
+        hidden = set().union(*(deal[s] for s in Seat if s.name != seat))
+        for text in net.log[peer]:
+            message = json.loads(text)
+            if message["t"] != "state":
+                continue
+            shown = {h["card"] for h in message["state"]["hand"]}
+            assert not shown & hidden, (peer, shown & hidden)
+            assert message["state"]["hands"] is None
+
+
+def test_a_peer_acts_only_for_its_own_seat_and_replays_are_refused():
+    room, net = room_with_four()
+    assert room.table.game.turn is Seat.N
+    before = room.table.save()
+    # East tries to bid for North (not its turn), a forged "seat" key, and the host-only start.
+    out = net.take(room.receive("p-e", {"t": "intent", "n": 1, "intent": {"type": "bid", "bid": 3}}, net.now))
+    assert out[0][1]["t"] == "refused" and "E cannot bid 3: it is N's turn" in out[0][1]["error"]
+    assert room.receive("p-e", {"t": "intent", "n": 2, "seat": "N", "intent": {"type": "bid", "bid": 3}}, net.now) == []
+    assert room.receive("p-e", {"t": "start"}, net.now) == []
+    assert room.receive("p-e", {"t": "fill", "seat": "N", "level": "expert"}, net.now) == []
+    assert room.table.save() == before and room.dropped_messages == 3
+    net.take(room.receive("p-n", {"t": "intent", "n": 5, "intent": {"type": "bid", "bid": 3}}, net.now))
+    assert room.table.game.bids[Seat.N] == 3
+    replay = room.receive("p-n", {"t": "intent", "n": 5, "intent": {"type": "bid", "bid": 3}}, net.now)
+    assert replay[0][1]["t"] == "refused" and "replayed" in replay[0][1]["error"]
+
+
+def test_malformed_oversized_and_flooding_messages_are_dropped_and_counted():
+    room, net = room_with_four()
+    before = room.table.save()
+    bad = [
+        None,
+        [],
+        "hello",
+        {"t": 5},
+        {"t": "dance"},
+        {"t": "chat"},
+        {"t": "chat", "text": 5},
+        {"t": "ready", "ready": "yes"},
+        {"t": "chat", "text": "x" * 5000},
+        {"t": "sit", "seat": "Q"},
+        {"t": "intent", "n": -1, "intent": {}},
+        {"t": "intent", "n": True, "intent": {}},
+    ]
+    for message in bad:
+        assert room.receive("p-w", message, net.now) == []
+    assert room.dropped_messages == len(bad)
+    answered = sum(bool(room.receive("p-w", {"t": "catch_up", "seq": 0}, net.now + 1)) for _ in range(100))
+    assert answered < 30 and room.dropped_messages > len(bad) + 60
+    assert room.receive("stranger", {"t": "intent", "n": 1, "intent": {"type": "look"}}, net.now) == []
+    assert room.table.save() == before
+
+
+def test_spectators_see_cards_only_with_permission_and_do_not_disturb_refuses_them():
+    room, net = room_with_four()
+    net.take(room.receive("watcher", {"t": "hello", "name": "Kim", "via": "lobby"}, net.now))
+    net.take(room.receive("watcher", {"t": "watch", "seat": "E"}, net.now))
+    state = net.last("watcher", "state")["state"]
+    assert state["me"] is None and state["hand"] == [] and state["watching"] is None
+    net.take(room.receive("p-e", {"t": "prefs", "show_cards": True}, net.now))
+    state = net.last("watcher", "state")["state"]
+    assert state["watching"] == "E" and len(state["hand"]) == 13
+    assert {h["card"] for h in state["hand"]} == {CARD_NAMES[c] for c in room.table.game.hand(Seat.E)}
+    net.take(room.receive("p-e", {"t": "prefs", "spectators": False}, net.now))
+    assert net.last("watcher", "state")["state"]["hand"] == []
+    out = room.receive("watcher", {"t": "watch", "seat": "E"}, net.now)
+    assert out[0][1]["t"] == "refused" and "does not allow spectators" in out[0][1]["error"]
+    net.take(room.receive(HOST, {"t": "dnd", "on": True}, net.now))
+    assert net.last("watcher", "denied")["code"] == "dnd" and "watcher" not in room.members
+    assert room.receive("late", {"t": "hello", "name": "Lee", "via": "lobby"}, net.now)[0][1] == {
+        "t": "denied",
+        "code": "dnd",
+    }
+    assert room.receive("friend", {"t": "hello", "name": "Max", "via": "invite"}, net.now)[0][1]["t"] == "welcome"
+
+
+def test_a_password_keeps_strangers_out():
+    room = Room(Rules(), RoomConfig(password="open sesame"), "Host")
+    assert room.receive("p", {"t": "hello", "name": "A"}, 0)[0][1] == {"t": "denied", "code": "password"}
+    assert room.receive("p", {"t": "hello", "name": "A", "password": "nope"}, 0)[0][1]["code"] == "password"
+    assert "p" not in room.members
+    assert room.receive("p", {"t": "hello", "name": "A", "password": "open sesame"}, 0)[0][1]["t"] == "welcome"
+
+
+def test_chat_is_text_length_limited_and_rate_limited():
+    room, net = room_with_four()
+    out = net.take(room.receive("p-e", {"t": "chat", "text": "<img src=x onerror=alert(1)>\n" + "a" * 400}, net.now))
+    line = out[0][1]
+    assert line["t"] == "chat" and line["from"] == "Guest E" and line["seat"] == "E"
+    assert line["text"].startswith("<img src=x onerror=alert(1)> a") and len(line["text"]) == 200
+    assert {peer for peer, _ in out} == {HOST, *GUESTS}
+    refused = [room.receive("p-e", {"t": "chat", "text": "hi"}, net.now)[0][1]["t"] for _ in range(6)]
+    assert refused.count("refused") >= 2
+
+
+def test_casual_table_a_computer_takes_a_dropped_seat_and_the_player_gets_it_back():
+    room, net = room_with_four(grace_ms=3000)
+    token = net.last("p-n", "welcome")["you"]["token"]
+    net.take(room.disconnect("p-n", net.now))
+    assert net.last("p-e", "room")["seats"]["N"]["occupant"] == "away"
+    assert room.tick(net.now + 1000) == [] and room.step() == []
+    net.take(room.tick(net.now + 3000))
+    assert room.table.seats[Seat.N].away and room.table.computer_to_move() is Seat.N
+    net.take(room.step())
+    assert room.table.game.bids[Seat.N] is not None
+    seq = room.table.seq
+    out = net.take(room.receive("p-n2", {"t": "hello", "name": "Guest N", "token": token, "seq": 0}, net.now + 4000))
+    assert out[0] == (
+        "p-n2",
+        {"t": "welcome", "you": {"seat": "N", "token": token, "spectator": False, "name": "Guest N"}},
+    )
+    assert not room.table.seats[Seat.N].away and "p-n" not in room.members
+    state = net.last("p-n2", "state")
+    assert state["state"]["me"] == "N" and [e["seq"] for e in state["events"]][-1] == room.table.seq >= seq
+
+
+def test_anyone_may_hand_the_seat_to_the_computer_and_take_it_back():
+    room, net = room_with_four()
+    net.take(room.receive("p-n", {"t": "computer", "on": True}, net.now))
+    assert room.table.computer_to_move() is Seat.N
+    net.take(room.step())
+    net.take(room.receive("p-n", {"t": "computer", "on": False}, net.now))
+    assert not room.table.seats[Seat.N].away
+
+
+def test_rated_table_a_drop_opens_a_vote_and_not_waiting_ends_the_game_unscored():
+    room, net = room_with_four("rated", grace_ms=1000)
+    out = room.receive("p-n", {"t": "computer", "on": True}, net.now)
+    assert out[0][1]["t"] == "refused"
+    net.take(room.disconnect("p-w", net.now))
+    net.take(room.tick(net.now + 1000))
+    vote = net.last("p-e", "vote")
+    assert vote["seat"] == "W" and set(vote["votes"]) == {"N", "E", "S"}
+    assert room.table.computer_to_move() is None
+    for peer in ("p-n", "p-e"):
+        net.take(room.receive(peer, {"t": "vote", "wait": False}, net.now))
+    assert room.ended is None
+    net.take(room.receive(HOST, {"t": "vote", "wait": False}, net.now))
+    assert room.ended == "unscored" and room.disconnects == {"Guest W": 1}
+    assert net.last("p-e", "ended") == {"t": "ended", "reason": "unscored", "disconnected": "Guest W"}
+
+
+def test_rated_table_waiting_lets_the_player_return_without_penalty():
+    room, net = room_with_four("rated", grace_ms=1000)
+    token = net.last("p-w", "welcome")["you"]["token"]
+    net.take(room.disconnect("p-w", net.now))
+    net.take(room.tick(net.now + 1000))
+    for peer in ("p-n", "p-e", HOST):
+        net.take(room.receive(peer, {"t": "vote", "wait": peer == "p-e"}, net.now))
+    assert net.last("p-n", "vote")["result"] == "wait" and room.vote is None and room.ended is None
+    assert room.tick(net.now + 5000) == []  # no second vote for the same drop
+    net.take(room.receive("p-w2", {"t": "hello", "name": "W", "token": token}, net.now + 6000))
+    assert room.members["p-w2"].seat is Seat.W and room.disconnects == {}
+
+
+def test_leaving_a_rated_game_loses_it():
+    room, net = room_with_four("rated")
+    net.take(room.receive("p-e", {"t": "leave"}, net.now))
+    assert room.ended == "left" and net.last("p-n", "ended")["loser"] == "EW"
+
+
+def test_the_host_reloads_and_guests_come_back_with_their_tokens():
+    room, net = room_with_four()
+    counters = {}
+    for _ in range(9):
+        play_one_move(room, net, counters)
+    tokens_by_peer = {peer: net.last(peer, "welcome")["you"]["token"] for peer in GUESTS}
+    saved = json.loads(json.dumps(room.save()))
+    again = Room.load(saved, now=net.now)
+    assert again.table.state("S") == room.table.state("S")
+    assert all(not again.members[p].connected for p in GUESTS)
+    for peer, token in tokens_by_peer.items():
+        out = net.take(
+            again.receive(peer + "-again", {"t": "hello", "name": "x", "token": token, "seq": room.table.seq}, net.now)
+        )
+        assert out[0][1]["you"]["seat"] == GUESTS[peer]
+    state = net.last("p-e-again", "state")
+    assert state["events"] == [] and state["state"]["seq"] == room.table.seq
+    assert (
+        again.receive("p-n-again", {"t": "intent", "n": counters.get("p-n", 0), "intent": {"type": "look"}}, net.now)[
+            0
+        ][1]["t"]
+        == "refused"
+    )  # the counter survived the reload: a replay
+
+
+def test_catch_up_by_sequence_number():
+    room, net = room_with_four()
+    counters = {}
+    for _ in range(6):
+        play_one_move(room, net, counters)
+    out = room.receive("p-e", {"t": "catch_up", "seq": 2}, net.now + 10)
+    events = out[0][1]["events"]
+    assert [e["seq"] for e in events] == list(range(3, room.table.seq + 1))
+
+
+def test_seats_before_the_start():
+    room = Room(Rules(), RoomConfig(), "Host", Seat.S, token=tokens())
+    room.receive("a", {"t": "hello", "name": "A"}, 0)
+    room.receive("b", {"t": "hello", "name": "B"}, 0)
+    assert room.receive("a", {"t": "sit", "seat": "N"}, 0)[0][1]["you"]["seat"] == "N"
+    assert room.receive("b", {"t": "sit", "seat": "N"}, 0)[0][1]["t"] == "refused"
+    assert room.receive("b", {"t": "sit", "seat": "S"}, 0)[0][1]["t"] == "refused"  # the host's
+    room.receive(HOST, {"t": "fill", "seat": "E", "level": "expert"}, 0)
+    assert room.receive(HOST, {"t": "start"}, 0)[0][1]["error"].startswith("A is not ready")
+    room.receive("a", {"t": "ready", "ready": True}, 0)
+    assert "seat W is empty" in room.receive(HOST, {"t": "start"}, 0)[0][1]["error"]
+    room.receive(HOST, {"t": "move", "from": "N", "to": "W"}, 0)  # partners choose each other by seat
+    assert room.player_at(Seat.W).name == "A" and room.player_at(Seat.N) is None
+    room.receive(HOST, {"t": "fill", "seat": "N", "level": "beginner"}, 0)
+    room.receive(HOST, {"t": "start"}, 0)
+    assert room.table is not None and room.table.seats[Seat.E].level == "expert"
+    assert room.table.seats[Seat.W].kind == "peer" and room.table.policy.undo is False
+    assert room.receive("b", {"t": "sit", "seat": "N"}, 0)[0][1]["error"].startswith("the game has started")
+
+
+def test_lights():
+    assert [light(x) for x in (None, 0, 1999, 2000, 4000, 4001)] == [None, "green", "green", "yellow", "yellow", "red"]
+    room, net = room_with_four()
+    net.take(room.set_rtt("p-e", 2500))
+    seats = net.last("p-n", "room")["seats"]
+    assert seats["E"]["rtt"] == 2500 and seats["E"]["light"] == "yellow" and seats["S"]["light"] == "green"
