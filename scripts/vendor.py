@@ -1,9 +1,11 @@
 """Fill static/vendor/ (generated, gitignored) for the browser. Run by `make setup`; safe to rerun.
 
 - pyodide/, pyscript/, micropython/: the runtimes, copied from node_modules/
-- spades.json: the engine's sources, {"spades/x.py": source}, for the worker's filesystem
+- spades.json: the engine's sources and data, {"spades/x.py": source, "spades/i18n/messages.json": text}, for the
+  worker's filesystem
 - spades-snapshot.bin.gz: a Pyodide memory snapshot with spades imported (scripts/snapshot.mjs);
   if it cannot be made, a warning, and the worker starts Pyodide the slow way
+- trystero/: the online play's signalling library (core and BitTorrent-tracker strategy), loaded on demand
 - versions.json: the runtime versions
 - build.json, build.js: the offline manifest for sw.js, {"hash", "files", "bytes"}: every file the page
   needs and a hash of their contents (build.js is the same object as `self.SPADES_BUILD = ...` for the service
@@ -34,6 +36,26 @@ RUNTIMES = {
 }
 
 
+# Online play (docs/online.md): trystero's BitTorrent-tracker strategy and its core, browser ES modules. The
+# strategy imports its core by package name; the copy points it at the file beside it, so no import map or
+# bundler is needed. Loaded only when a person opens online play, so not precached (see precache_files).
+TRYSTERO = {"@trystero-p2p/core": "core", "@trystero-p2p/torrent": "torrent"}
+
+
+def copy_trystero(vendor):
+    dest = vendor / "trystero"
+    for package, name in TRYSTERO.items():
+        source = NODE / package
+        if not (source / "dist" / "index.mjs").exists():
+            raise SystemExit(f"vendor: {package} is missing; run `npm ci`")
+        (dest / name).mkdir(parents=True)
+        shutil.copy2(source / "LICENSE", dest / name / "LICENSE")
+        for file in sorted((source / "dist").glob("*.mjs")):
+            text = file.read_text(encoding="utf-8").replace('from "@trystero-p2p/core"', 'from "../core/index.mjs"')
+            (dest / name / file.name).write_text(text, encoding="utf-8")
+    return json.loads((NODE / "@trystero-p2p/torrent/package.json").read_text())["version"]
+
+
 def copy_runtimes(vendor):
     versions = {}
     for package, (target, patterns) in RUNTIMES.items():
@@ -51,8 +73,13 @@ def copy_runtimes(vendor):
     return versions
 
 
+ENGINE_FILES = ["*.py", "*.json"]  # under spades/, bundled into the worker's filesystem
+
+
 def bundle_engine(vendor):
-    sources = {f.relative_to(ROOT).as_posix(): f.read_text() for f in sorted((ROOT / "spades").rglob("*.py"))}
+    # The modules and their data (spades/i18n/messages.json, read with importlib.resources).
+    files = sorted(f for pattern in ENGINE_FILES for f in (ROOT / "spades").rglob(pattern))
+    sources = {f.relative_to(ROOT).as_posix(): f.read_text(encoding="utf-8") for f in files}
     bundle = vendor / "spades.json"
     bundle.write_text(json.dumps(sources))
     snapshot = vendor / "spades-snapshot.bin.gz"
@@ -63,11 +90,13 @@ def bundle_engine(vendor):
     return len(sources)
 
 
-# The offline manifest. Precached: these files at the root, and everything under static/ (the page's scripts,
-# styles, messages, the engine client and worker, and static/vendor/: runtimes, engine bundle, snapshot).
-ROOT_FILES = ["index.html", "pyscript.toml", "*.webmanifest", "favicon*"]
+# The offline manifest. Precached: these files at the root, the message catalog (package data the page fetches
+# too), and everything under static/ (the page's scripts, styles, the engine client and worker, and
+# static/vendor/: runtimes, engine bundle, snapshot).
+ROOT_FILES = ["index.html", "pyscript.toml", "*.webmanifest", "favicon*", "spades/i18n/*.json"]
 MANIFEST_FILES = {"build.json", "build.js"}  # not precached themselves (sw.js imports build.js)
 SKIPPED_PARTS = {"__pycache__", ".DS_Store"}
+ONLINE = ("static/online/", "static/vendor/trystero/")  # loaded on demand: not in the solo game's precache
 
 
 def precache_files(root=ROOT):
@@ -81,6 +110,8 @@ def precache_files(root=ROOT):
         if relative.parent == Path("static/vendor") and relative.name in MANIFEST_FILES:
             continue
         if SKIPPED_PARTS.intersection(relative.parts) or any(part.startswith(".") for part in relative.parts):
+            continue
+        if relative.as_posix().startswith(ONLINE):
             continue
         paths.append(relative.as_posix())
     return sorted(paths)
@@ -136,6 +167,8 @@ def main():
         shutil.rmtree(old, ignore_errors=True)
         new.mkdir(parents=True)
         versions = copy_runtimes(new)
+        versions["trystero"] = copy_trystero(new)
+        (new / "versions.json").write_text(json.dumps(versions, indent=2) + "\n")
         modules = bundle_engine(new)
         if VENDOR.exists():
             VENDOR.rename(old)

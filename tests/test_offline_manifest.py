@@ -27,6 +27,8 @@ def make_site(root: Path):
         "sw.js": "",
         "README.md": "",
         "static/app/main.py": "print(1)",
+        "spades/i18n/messages.json": "{}",
+        "spades/rules.py": "",
         "static/app/__pycache__/main.cpython-311.pyc": "",
         "static/.hidden": "",
         "static/vendor/pyodide/pyodide.asm.wasm": "wasm",
@@ -38,11 +40,12 @@ def make_site(root: Path):
         (root / path).write_text(text)
 
 
-def test_precache_list_is_the_page_and_static(tmp_path):
+def test_precache_list_is_the_page_static_and_the_catalog(tmp_path):
     make_site(tmp_path)
     assert vendor.precache_files(tmp_path) == [
         "index.html",
         "pyscript.toml",
+        "spades/i18n/messages.json",
         "static/app/main.py",
         "static/vendor/pyodide/pyodide.asm.wasm",
     ]
@@ -51,7 +54,7 @@ def test_precache_list_is_the_page_and_static(tmp_path):
 def test_hash_follows_contents_and_names(tmp_path):
     make_site(tmp_path)
     first = vendor.manifest(tmp_path)
-    assert first["bytes"] == len("<!doctype html>") + len("print(1)") + len("wasm")
+    assert first["bytes"] == len("<!doctype html>") + len("{}") + len("print(1)") + len("wasm")
     assert vendor.manifest(tmp_path) == first
     (tmp_path / "static" / "app" / "main.py").write_text("print(2)")
     second = vendor.manifest(tmp_path)

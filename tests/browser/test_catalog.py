@@ -1,4 +1,4 @@
-"""The page's message catalog (static/i18n/messages.json): complete in three languages, and every key the
+"""The page's message catalog (spades/i18n/messages.json): complete in three languages, and every key the
 page uses exists. Plain Python, no browser."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ import re
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-CATALOG = json.loads((ROOT / "static" / "i18n" / "messages.json").read_text(encoding="utf-8"))["messages"]
+CATALOG = json.loads((ROOT / "spades" / "i18n" / "messages.json").read_text(encoding="utf-8"))["messages"]
 LANGS = ("en", "zh-Hans", "zh-Hant")
 
 

@@ -114,6 +114,7 @@ def test_a_new_build_replaces_the_offline_copy(browser, tmp_path):
     for name in ("index.html", "pyscript.toml", "sw.js"):
         shutil.copy2(ROOT / name, site / name)
     shutil.copytree(ROOT / "static", site / "static")
+    shutil.copytree(ROOT / "spades" / "i18n", site / "spades" / "i18n")  # the message catalog (package data)
     httpd = serve_module().make_server(port=0, directory=site)
     threading.Thread(target=httpd.serve_forever, daemon=True).start()
     context = browser.new_context()
@@ -125,7 +126,7 @@ def test_a_new_build_replaces_the_offline_copy(browser, tmp_path):
         first = cache_state(page)
         assert first["names"] == [f"spades-{first['hash']}"]
 
-        (site / "static" / "i18n" / "extra.json").write_text("{}\n")  # any change to the precached files
+        (site / "static" / "extra.json").write_text("{}\n")  # any change to the precached files
         page.reload()
         page.wait_for_function(READY, timeout=TIMEOUT)
         names = "async () => (await caches.keys()).filter((name) => name.startsWith('spades-'))"
@@ -135,7 +136,7 @@ def test_a_new_build_replaces_the_offline_copy(browser, tmp_path):
             page.wait_for_timeout(250)
         second = cache_state(page)
         assert second["hash"] != first["hash"] and second["names"] == [f"spades-{second['hash']}"]
-        assert "static/i18n/extra.json" in second["keys"]
+        assert "static/extra.json" in second["keys"]
     finally:
         context.close()
         httpd.shutdown()
@@ -187,7 +188,7 @@ def test_plays_in_a_cross_site_iframe(browser, server, storage):
             assert storage_works is (storage == "allowed")
 
             notice = frame.locator("#notice")
-            blocked_text = json.loads((ROOT / "static" / "i18n" / "messages.json").read_text())["messages"][
+            blocked_text = json.loads((ROOT / "spades" / "i18n" / "messages.json").read_text())["messages"][
                 "storage_blocked"
             ]["en"]
             if storage == "blocked":

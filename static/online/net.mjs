@@ -1,0 +1,79 @@
+// Online play's transport: WebRTC data channels between browsers, found through WebTorrent trackers by trystero
+// (static/vendor/trystero/, vendored from npm by scripts/vendor.py). Loaded only when a person opens online
+// play (docs/online.md): the solo game never downloads it.
+//
+//   const net = await connect({ tableId, secret, relays, ice, onJoin, onLeave, onMessage });
+//   net.send(message, peerId?)   // one peer, or every peer when peerId is omitted
+//   await net.ping(peerId)       // round trip in milliseconds
+//   net.self, net.peers(), await net.leave()
+//
+// Messages are JSON objects. What arrives is untrusted: anything that is not a plain JSON object of at most
+// MESSAGE_LIMIT bytes is dropped here (and counted), and the receiver validates the rest (spades/room.py).
+import { joinRoom, selfId } from "../vendor/trystero/torrent/index.mjs";
+
+export const APP_ID = "spades-heitaowang-v1";
+export const MESSAGE_LIMIT = 64 * 1024; // host → guest states are a few KB; guest → host messages are checked at 4 KB
+
+/** Public WebTorrent trackers used when the person sets none (settings or ?relay=). */
+export const DEFAULT_RELAYS = [
+  "wss://tracker.webtorrent.dev",
+  "wss://tracker.openwebtorrent.com",
+  "wss://tracker.btorrent.xyz",
+];
+
+/** ICE servers when the person sets none; ?ice=none gives host candidates only (tests, one network). */
+export const DEFAULT_ICE = [{ urls: "stun:stun.l.google.com:19302" }];
+
+export function parseRelays(text) {
+  const relays = String(text || "")
+    .split(/[\s,]+/)
+    .filter(Boolean)
+    .filter((url) => /^wss?:\/\/[^\s]+$/i.test(url));
+  return relays.length ? relays : DEFAULT_RELAYS;
+}
+
+export function parseIce(text) {
+  if (text === "none") return [];
+  const servers = String(text || "")
+    .split(/[\s,]+/)
+    .filter((url) => /^(stun|turn)s?:[^\s]+$/i.test(url))
+    .map((url) => ({ urls: url }));
+  return servers.length ? servers : DEFAULT_ICE;
+}
+
+export async function connect({ tableId, secret, relays, ice, onJoin, onLeave, onMessage }) {
+  const room = joinRoom(
+    {
+      appId: APP_ID,
+      password: secret, // trystero encrypts the signalling with it: the tracker never sees the SDP in clear
+      relayConfig: { urls: relays, warnOnRelayFailure: false },
+      rtcConfig: { iceServers: ice },
+    },
+    tableId,
+  );
+  const channel = room.makeAction("m");
+  let dropped = 0;
+  channel.onMessage = (data, context) => {
+    let size = Infinity;
+    try {
+      size = new TextEncoder().encode(JSON.stringify(data)).length;
+    } catch {
+      // not JSON-serializable: dropped below
+    }
+    if (data === null || typeof data !== "object" || Array.isArray(data) || size > MESSAGE_LIMIT) {
+      dropped += 1;
+      return;
+    }
+    onMessage?.(context.peerId, data);
+  };
+  room.onPeerJoin = (peerId) => onJoin?.(peerId);
+  room.onPeerLeave = (peerId) => onLeave?.(peerId);
+  return {
+    self: selfId,
+    send: (message, peerId) => channel.send(message, peerId ? { target: peerId } : undefined),
+    ping: (peerId) => room.ping(peerId),
+    peers: () => Object.keys(room.getPeers()),
+    dropped: () => dropped,
+    leave: () => room.leave(),
+  };
+}

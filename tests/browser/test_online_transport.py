@@ -1,0 +1,78 @@
+"""Online play's transport: two browsers find each other through a real WebTorrent tracker started here on
+127.0.0.1 (npm ``bittorrent-tracker``, the kind of server the game uses in production) and talk over a real
+WebRTC data channel (host candidates only, ``iceServers: []``)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture
+def tracker():
+    """``ws://127.0.0.1:PORT`` of a tracker that stops when the test ends (or by itself after 5 minutes)."""
+    process = subprocess.Popen(
+        ["node", str(ROOT / "tests" / "online" / "tracker.mjs"), "--lifetime", "300"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        line = process.stdout.readline()  # type: ignore[union-attr]
+        if not line:
+            pytest.fail("the local tracker did not start (node_modules/bittorrent-tracker missing? run make setup)")
+        yield f"ws://127.0.0.1:{json.loads(line)['port']}"
+    finally:
+        process.stdin.close()  # type: ignore[union-attr]
+        try:
+            process.wait(5)
+        except subprocess.TimeoutExpired:
+            process.kill()
+
+
+CONNECT = """async ([relay, table]) => {
+  const net = await import('/static/online/net.mjs');
+  window.got = []; window.joined = [];
+  window.net = await net.connect({ tableId: table, secret: 'a secret of the table', relays: [relay], ice: [],
+    onJoin: (peer) => window.joined.push(peer), onMessage: (peer, data) => window.got.push([peer, data]) });
+  return window.net.self;
+}"""
+
+
+def test_two_browsers_exchange_messages_over_webrtc_through_the_local_tracker(make_page, server, tracker) -> None:
+    sockets: list[str] = []
+    pages = [make_page(), make_page()]
+    for page in pages:
+        page.on("websocket", lambda ws: sockets.append(ws.url))
+        page.goto(server + "/README.md")
+    ids = [page.evaluate(CONNECT, [tracker, "table-one"]) for page in pages]
+    assert ids[0] != ids[1]
+    for page, other in zip(pages, reversed(ids), strict=True):
+        page.wait_for_function("id => window.joined.includes(id)", arg=other, timeout=30_000)
+    pages[0].evaluate("([id]) => window.net.send({t: 'chat', text: '你好'}, id)", [ids[1]])
+    pages[1].wait_for_function("() => window.got.length > 0")
+    assert pages[1].evaluate("() => window.got") == [[ids[0], {"t": "chat", "text": "你好"}]]
+    rtt = pages[1].evaluate("([id]) => window.net.ping(id)", [ids[0]])
+    assert isinstance(rtt, (int, float)) and 0 <= rtt < 5000
+    # Not JSON objects: dropped at the transport, never handed to the room.
+    pages[0].evaluate("([id]) => { window.net.send([1, 2], id); window.net.send('x', id); }", [ids[1]])
+    pages[0].evaluate("([id]) => window.net.send({t: 'after'}, id)", [ids[1]])
+    pages[1].wait_for_function("() => window.got.length > 1")
+    assert [m for _, m in pages[1].evaluate("() => window.got")] == [{"t": "chat", "text": "你好"}, {"t": "after"}]
+    assert pages[1].evaluate("() => window.net.dropped()") == 2
+    assert sockets and all(url.startswith("ws://127.0.0.1:") for url in sockets), sockets
+
+
+def test_a_different_table_id_or_secret_never_connects(make_page, server, tracker) -> None:
+    first, second = make_page(), make_page()
+    for page in (first, second):
+        page.goto(server + "/README.md")
+    first.evaluate(CONNECT, [tracker, "table-two"])
+    second.evaluate(CONNECT, [tracker, "table-three"])
+    first.wait_for_timeout(3000)
+    assert first.evaluate("() => window.joined") == [] and second.evaluate("() => window.joined") == []
