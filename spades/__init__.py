@@ -10,10 +10,12 @@ and never touches the page.  Start with :class:`Game`::
     >>> game.turn
     <Seat.N: 0>
 
-Modules: :mod:`spades.cards` (cards, seats, teams), :mod:`spades.rules`
-(options and presets), :mod:`spades.scoring` (pure scoring),
-:mod:`spades.game` (the game), :mod:`spades.record` (hand records),
-:mod:`spades.scorepad` (score pad and summaries).
+Modules: :mod:`spades.cards` (cards, seats, teams and the rules of a trick),
+:mod:`spades.rules` (options and presets), :mod:`spades.scoring` (pure
+scoring, contracts), :mod:`spades.game` (the game, bid legality),
+:mod:`spades.record` (hand records), :mod:`spades.protocol` (JSON of views and
+hand results, the bot protocol), :mod:`spades.scorepad` (score pad and
+summaries).
 """
 
 from .cards import Card, Seat, Team, card_name, mask_cards, parse_card, trick_winner

@@ -14,29 +14,55 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, NoReturn
 
 from . import arena
-from .errors import RecordError, SpadesError
+from .errors import ParseError, RecordError, SpadesError
+from .jsontext import load_json
 from .record import from_record
 from .scorepad import score_sheet, summary
 
+MAX_INPUT = 32 * 1024 * 1024
+"""The largest file (or standard input) ``replay`` and ``score`` read, in bytes."""
+MAX_ERROR = 300
+"""An error line is cut to this many characters."""
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse, but a usage error is a :class:`~spades.errors.ParseError` (one line, status 1), not exit 2."""
+
+    def error(self, message: str) -> NoReturn:
+        raise ParseError(f"{self.prog}: {message} (see --help)")
+
+
+def _read_bytes(path: str) -> bytes | str:
+    name = "standard input" if path == "-" else repr(path)
+    try:
+        if path == "-":
+            if sys.stdin is None:
+                raise RecordError("there is no standard input")
+            stream = getattr(sys.stdin, "buffer", None)
+            data: bytes | str = stream.read(MAX_INPUT + 1) if stream is not None else sys.stdin.read(MAX_INPUT + 1)
+        else:
+            with open(path, "rb") as file:
+                data = file.read(MAX_INPUT + 1)
+    except OSError as error:
+        raise RecordError(f"cannot read {name}: {error.strerror or error}") from None
+    except ValueError:  # a name with a NUL byte, or text standard input that is not UTF-8
+        raise RecordError(f"cannot read {name}: not a usable file name or not UTF-8 text") from None
+    if len(data) > MAX_INPUT:
+        raise RecordError(f"{name} is larger than {MAX_INPUT // (1024 * 1024)} MB")
+    return data
+
 
 def _read_json(path: str) -> Any:
-    try:
-        text = sys.stdin.read() if path == "-" else open(path, encoding="utf-8").read()
-    except OSError as error:
-        raise RecordError(f"cannot read {path}: {error.strerror}") from None
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as error:
-        raise RecordError(f"{path} is not JSON: {error}") from None
+    return load_json(_read_bytes(path), "standard input" if path == "-" else path)
 
 
 def replay(path: str) -> dict[str, Any]:
     """Replay the hand record in ``path`` and return its summary."""
     game = from_record(_read_json(path))
-    return summary(game.results, game.winner, tricks=True)
+    return summary(game.results, game.winner)
 
 
 def score(path: str) -> dict[str, Any]:
@@ -44,22 +70,43 @@ def score(path: str) -> dict[str, Any]:
     return score_sheet(_read_json(path))
 
 
+def one_line(message: str, limit: int = MAX_ERROR) -> str:
+    """``message`` on one line of at most ``limit`` characters (longer ones end with ``…``)."""
+    text = " ".join(message.split())
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; return the exit status."""
-    parser = argparse.ArgumentParser(prog="python -m spades", description="Spades (黑桃王) tools.")
+    """Run the command line; return the exit status (0 done, 1 bad input or a failing bot; ``--help``: 0).
+
+    Every failure is one line on standard error starting ``error:``, never a traceback.
+    """
+    parser = _Parser(prog="python -m spades", description="Spades (黑桃王) tools.")
     commands = parser.add_subparsers(dest="command", required=True)
     commands.add_parser("replay", help="check a hand record and print the score of each hand").add_argument("file")
     commands.add_parser("score", help="score pad for games played with real cards").add_argument("file")
     arena.register(commands)
-    args = parser.parse_args(argv)
     try:
+        args = parser.parse_args(argv)
         if args.command in ("arena", "bot"):
             return arena.run_command(args)
         result = replay(args.file) if args.command == "replay" else score(args.file)
+    except SystemExit as done:  # --help, --version
+        return done.code if isinstance(done.code, int) else 0
     except SpadesError as error:
-        print(f"error: {error}", file=sys.stderr)
+        print(f"error: {one_line(str(error))}", file=sys.stderr)
         return 1
-    print(json.dumps(result, ensure_ascii=False))
+    except KeyboardInterrupt:
+        print("error: interrupted", file=sys.stderr)
+        return 130
+    except Exception as error:  # a bug: still one line, but say so
+        print(one_line(f"error: internal error, please report: {type(error).__name__}: {error}"), file=sys.stderr)
+        return 1
+    try:
+        print(json.dumps(result, ensure_ascii=False))
+    except OSError as error:  # e.g. a closed pipe
+        print(one_line(f"error: cannot write the result: {error.strerror or error}"), file=sys.stderr)
+        return 1
     return 0
 
 

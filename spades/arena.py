@@ -37,10 +37,14 @@ all decisions and for card plays only.
 
 from __future__ import annotations
 
+import argparse
 import json
 import math
+import os
 import queue
+import select
 import shlex
+import signal
 import subprocess
 import threading
 import time
@@ -49,8 +53,9 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from .cards import JOKER_DECK, STANDARD_DECK, Seat, mask_cards
-from .errors import SpadesError
+from .errors import RulesError, SpadesError, brief
 from .game import Game, Phase, View
+from .jsontext import load_json
 from .protocol import PROTOCOL, move_from_json, move_request
 from .rng import deal_masks
 from .rules import Rules
@@ -63,7 +68,7 @@ class Player(Protocol):
 
     def decide(self, view: View) -> int: ...
 
-    def close(self) -> None: ...
+    def close(self, abort: bool = False) -> None: ...
 
 
 class BuiltinPlayer:
@@ -72,94 +77,274 @@ class BuiltinPlayer:
     def __init__(self, level: str, seed: int, options: dict[str, Any] | None = None) -> None:
         from .bots import make_bot
 
-        self.bot = make_bot(level, seed, **(options or {}))
+        try:
+            self.bot = make_bot(level, seed, **(options or {}))
+        except (ValueError, TypeError) as error:
+            raise SpadesError(f"cannot make a {brief(level)} bot: {brief(str(error), 120)}") from None
 
     def decide(self, view: View) -> int:
         return self.bot.decide(view).move
 
-    def close(self) -> None:
+    def close(self, abort: bool = False) -> None:
         pass
 
 
-class ExternalPlayer:
-    """An external protocol bot (``cmd:COMMAND``) at one seat, in its own process."""
+MAX_LINE = 64 * 1024
+"""The longest line, in bytes, an external bot may send; a longer one stops the match."""
+TIMEOUT = 30.0
+"""Seconds an external bot has to answer each message."""
+QUIT_GRACE = 5.0
+"""Seconds a well-behaved bot has to exit after ``quit`` before it is killed."""
 
-    def __init__(self, command: str, seat: Seat, timeout: float = 30.0) -> None:
+
+class _Failure:
+    """What the reader thread found wrong with a bot's output."""
+
+    __slots__ = ("reason",)
+
+    def __init__(self, reason: str) -> None:
+        self.reason = reason
+
+
+def _echo(value: object, limit: int = 60) -> str:
+    """A bot's line (text) or answer (JSON value) quoted briefly in an error."""
+    try:
+        text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
+    except ValueError:  # an integer beyond the digit limit
+        text = brief(value, limit)
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+class ExternalPlayer:
+    """An external protocol bot (``cmd:COMMAND``) at one seat, in its own process.
+
+    The process (and anything it starts, in its own process group) is stopped by :meth:`close`, and at once
+    when the bot misbehaves: it fails ``hello``, exits, does not answer within ``timeout`` seconds, sends a line
+    longer than :data:`MAX_LINE` bytes, text that is not UTF-8 or JSON, a second answer, or a bad or illegal
+    move.  Each of these raises a one-line :class:`~spades.errors.SpadesError` naming the bot, the seat and
+    what was wrong.
+    """
+
+    def __init__(self, command: str, seat: Seat, timeout: float = TIMEOUT) -> None:
         self.command = command
-        self.seat = seat
+        self.seat = Seat(seat)
         self.timeout = timeout
+        argv = command_argv(command)
+        self.who = f"bot {bot_name(argv)!r} at {self.seat.name}"
+        self._failed = False
         try:
             self.proc = subprocess.Popen(
-                shlex.split(command),
+                argv,
                 stdin=subprocess.PIPE,
                 stdout=subprocess.PIPE,
-                text=True,
-                encoding="utf-8",
-                bufsize=1,
+                bufsize=0,
+                start_new_session=os.name == "posix",
             )
-        except OSError as error:
-            raise SpadesError(f"cannot start bot {command!r}: {error}") from None
-        self.lines: queue.Queue[str | None] = queue.Queue()
-        threading.Thread(target=self._read, daemon=True).start()
-        answer = self._ask({"type": "hello", "protocol": PROTOCOL, "seat": seat.name})
-        if answer.get("type") != "ready":
-            raise SpadesError(f"bot {command!r} did not answer hello with ready: {answer}")
+        except (OSError, ValueError) as error:
+            reason = _echo(getattr(error, "strerror", None) or str(error), 100)
+            raise SpadesError(f"cannot start bot '{_echo(command)}' for {self.seat.name}: {reason}") from None
+        self._items: queue.Queue[list[str] | _Failure | None] = queue.Queue()
+        threading.Thread(target=self._read, name=f"{self.who} reader", daemon=True).start()
+        try:
+            answer = self._ask({"type": "hello", "protocol": PROTOCOL, "seat": self.seat.name}, "hello")
+            if answer.get("type") != "ready":
+                raise self._error(f'answered hello with {_echo(answer)}, not {{"type": "ready"}}')
+        except BaseException:
+            self._failed = True
+            self.close()
+            raise
+
+    # ------------------------------------------------------------ the pipes
 
     def _read(self) -> None:
-        assert self.proc.stdout is not None
-        for line in self.proc.stdout:
-            self.lines.put(line)
-        self.lines.put(None)
+        """Reader thread: queue each chunk's complete, non-blank lines (one list per chunk), or a failure."""
+        stream = self.proc.stdout
+        assert stream is not None
+        pending = b""
+        try:
+            while True:
+                chunk = stream.read(MAX_LINE)
+                if not chunk:
+                    break
+                *lines, pending = (pending + chunk).split(b"\n")
+                if len(pending) > MAX_LINE or any(len(line) > MAX_LINE for line in lines):
+                    self._items.put(_Failure(f"sent a line longer than {MAX_LINE // 1024} KB"))
+                    return
+                texts = self._decode(lines)
+                if texts is None:
+                    return
+                if texts:
+                    self._items.put(texts)
+            texts = self._decode([pending])  # a last line without its newline
+            if texts:
+                self._items.put(texts)
+        except (OSError, ValueError):  # the pipe was closed under us
+            pass
+        finally:
+            self._items.put(None)
+            stream.close()
 
-    def _ask(self, message: dict[str, Any]) -> dict[str, Any]:
-        assert self.proc.stdin is not None
-        try:
-            self.proc.stdin.write(json.dumps(message, ensure_ascii=False) + "\n")
-            self.proc.stdin.flush()
-        except OSError:
-            raise SpadesError(f"bot {self.command!r} at {self.seat.name} has exited") from None
-        while True:
+    def _decode(self, lines: list[bytes]) -> list[str] | None:
+        texts = []
+        for line in lines:
             try:
-                line = self.lines.get(timeout=self.timeout)
-            except queue.Empty:
-                who = f"bot {self.command!r} at {self.seat.name}"
-                raise SpadesError(f"{who} did not answer in {self.timeout}s") from None
-            if line is None:
-                raise SpadesError(f"bot {self.command!r} at {self.seat.name} has exited")
-            if line.strip():
-                break
+                text = line.decode("utf-8")
+            except UnicodeDecodeError as error:
+                self._items.put(_Failure(f"sent bytes that are not UTF-8 (offset {error.start} of a line)"))
+                return None
+            if text.strip():
+                texts.append(text)
+        return texts
+
+    def _send(self, message: dict[str, Any]) -> None:
+        """Write one line to the bot; a bot that stops reading its input fails after ``timeout`` seconds."""
+        stdin = self.proc.stdin
+        assert stdin is not None
+        data = memoryview((json.dumps(message, ensure_ascii=False) + "\n").encode("utf-8"))
+        deadline = time.monotonic() + self.timeout
         try:
-            answer = json.loads(line)
-        except json.JSONDecodeError:
-            raise SpadesError(f"bot {self.command!r} at {self.seat.name} sent non-JSON: {line.strip()!r}") from None
+            fd = stdin.fileno()
+            if os.name == "posix":
+                os.set_blocking(fd, False)
+            while data:
+                if os.name == "posix":
+                    remaining = deadline - time.monotonic()
+                    if remaining <= 0 or not select.select([], [fd], [], remaining)[1]:
+                        raise self._error(f"did not read its input within {self.timeout:g} s")
+                try:
+                    data = data[os.write(fd, data) :]
+                except BlockingIOError:
+                    continue
+        except SpadesError:
+            raise
+        except (OSError, ValueError):  # a closed pipe: the bot has gone
+            raise self._error(self._exited()) from None
+
+    def _exited(self) -> str:
+        try:
+            status = self.proc.wait(timeout=1)
+        except subprocess.TimeoutExpired:
+            return "closed its output"
+        return f"has exited (status {status})"
+
+    def _error(self, reason: str) -> SpadesError:
+        """Stop the bot at once and return the error to raise."""
+        self._failed = True
+        self._kill()
+        return SpadesError(f"{self.who}: {reason}")
+
+    def _take(self, item: list[str] | _Failure | None) -> list[str]:
+        if item is None:
+            raise self._error(self._exited())
+        if isinstance(item, _Failure):
+            raise self._error(item.reason)
+        return item
+
+    def _ask(self, message: dict[str, Any], what: str) -> dict[str, Any]:
+        """Send ``message`` and return the one JSON object the bot answers."""
+        try:
+            early = self._items.get_nowait()
+        except queue.Empty:
+            pass
+        else:
+            lines = self._take(early)
+            raise self._error(f"sent a line nobody asked for (a second answer?): {_echo(lines[0])}")
+        self._send(message)
+        try:
+            item = self._items.get(timeout=self.timeout)
+        except queue.Empty:
+            raise self._error(f"did not answer {what} within {self.timeout:g} s") from None
+        lines = self._take(item)
+        if len(lines) > 1:
+            raise self._error(f"answered {what} {len(lines)} times (one line per answer): {_echo(lines[1])}")
+        try:
+            answer = load_json(lines[0], "its answer")
+        except SpadesError as error:
+            raise self._error(f"{error}: {_echo(lines[0])}") from None
         if not isinstance(answer, dict):
-            raise SpadesError(f"bot {self.command!r} at {self.seat.name} sent {answer!r}, not an object")
+            raise self._error(f"answered {what} with {_echo(answer)}, not a JSON object")
         return answer
 
+    # ------------------------------------------------------------ the seat
+
     def decide(self, view: View) -> int:
-        answer = self._ask(move_request(view))
+        ask = "a bid request" if view.phase is Phase.BIDDING else "a card request"
+        answer = self._ask(move_request(view), ask)
         if "move" not in answer:
-            raise SpadesError(f"bot {self.command!r} at {self.seat.name} answered without a move: {answer}")
+            raise self._error(f"answered {ask} without a move: {_echo(answer)}")
         try:
             move = move_from_json(view.phase, answer["move"])
         except SpadesError as error:
-            raise SpadesError(f"bot {self.command!r} at {self.seat.name} sent a bad move: {error}") from None
+            raise self._error(f"sent a bad move: {error}") from None
         if move not in view.legal:
-            raise SpadesError(f"bot {self.command!r} at {self.seat.name} chose an illegal move: {answer['move']!r}")
+            raise self._error(f"chose an illegal move: {_echo(answer['move'])}")
         return move
 
-    def close(self) -> None:
+    def _kill(self) -> None:
+        """Kill the bot and everything it started (its process group on POSIX)."""
         try:
-            if self.proc.stdin is not None:
-                self.proc.stdin.write(json.dumps({"type": "quit"}) + "\n")
-                self.proc.stdin.close()
+            if os.name == "posix":
+                os.killpg(self.proc.pid, signal.SIGKILL)
+            else:
+                self.proc.kill()
+        except OSError:  # already gone
+            pass
+
+    def close(self, abort: bool = False) -> None:
+        """Say ``quit``; kill the bot if it does not exit within :data:`QUIT_GRACE` seconds.
+
+        With ``abort`` (the match failed), or when this bot failed, kill it at once.
+        """
+        self._failed = self._failed or abort
+        stdin = self.proc.stdin
+        if not self._failed and self.proc.poll() is None:
+            try:
+                assert stdin is not None
+                os.write(stdin.fileno(), b'{"type": "quit"}\n')  # small enough never to block
+            except (OSError, ValueError):
+                pass
+        try:
+            if stdin is not None:
+                stdin.close()
         except OSError:
             pass
-        try:
-            self.proc.wait(timeout=5)
-        except subprocess.TimeoutExpired:
-            self.proc.kill()
-            self.proc.wait()
+        if not self._failed:
+            try:
+                self.proc.wait(timeout=QUIT_GRACE)
+            except subprocess.TimeoutExpired:
+                pass
+        self._kill()  # whatever is left: the bot if it lingers, and processes it started
+        self.proc.wait()
+
+
+def command_argv(command: str) -> list[str]:
+    """The program and arguments of a ``cmd:`` contender's command (shell-like quoting, no shell).
+
+    >>> command_argv("python3 'my bot.py' --fast")
+    ['python3', 'my bot.py', '--fast']
+    """
+    try:
+        argv = shlex.split(command)
+    except ValueError as error:
+        raise SpadesError(f"cannot read the bot command {brief(command, 48)}: {error}") from None
+    if not argv:
+        raise SpadesError("cmd: needs a command after it, e.g. cmd:python3 mybot.py")
+    return argv
+
+
+def bot_name(argv: Sequence[str], limit: int = 60) -> str:
+    """A short name for a bot command: paths shortened to their last part, the middle cut if still long.
+
+    >>> bot_name(["/usr/bin/python3", "/home/me/bots/first.py", "--fast"])
+    'python3 first.py --fast'
+    """
+    name = " ".join(os.path.basename(arg.rstrip("/\\")) or arg if "/" in arg or "\\" in arg else arg for arg in argv)
+    name = " ".join(name.split())
+    if len(name) > limit:
+        half = (limit - 1) // 2
+        name = name[:half] + "…" + name[-half:]
+    return name
 
 
 def split_pair(spec: str) -> tuple[str, str]:
@@ -177,10 +362,25 @@ def split_pair(spec: str) -> tuple[str, str]:
     return spec, spec
 
 
-def make_player(spec: str, seat: Seat, seed: int, options: dict[str, Any] | None = None) -> Player:
+def check_contender(spec: str) -> None:
+    """Raise a :class:`~spades.errors.SpadesError` unless ``spec`` names contenders :func:`make_player` can seat."""
+    from .bots import LEVELS
+
+    if not isinstance(spec, str):
+        raise SpadesError(f"a contender must be text, got {brief(spec)}")
+    for part in split_pair(spec):
+        if part.startswith("cmd:"):
+            command_argv(part[4:].strip())
+        elif part not in LEVELS:
+            raise SpadesError(f"unknown contender {brief(part)} (known: {', '.join(LEVELS)}, or cmd:COMMAND)")
+
+
+def make_player(
+    spec: str, seat: Seat, seed: int, options: dict[str, Any] | None = None, timeout: float = TIMEOUT
+) -> Player:
     """A player for contender ``spec`` (level name or ``cmd:COMMAND``) at ``seat``."""
     if spec.startswith("cmd:"):
-        return ExternalPlayer(spec[4:].strip(), seat)
+        return ExternalPlayer(spec[4:].strip(), seat, timeout)
     return BuiltinPlayer(spec, seed, options)
 
 
@@ -262,6 +462,16 @@ def _play_hand(game: Game, players: Sequence[Player], sides: Sequence[_Side]) ->
         game.apply(move)
 
 
+def _close_all(players: Sequence[Player], abort: bool = False) -> None:
+    """Close every player, even when closing one of them is interrupted."""
+    try:
+        if players:
+            players[0].close(abort)
+    finally:
+        if len(players) > 1:
+            _close_all(players[1:], abort)
+
+
 def run_arena(
     ns: str,
     ew: str,
@@ -273,13 +483,23 @@ def run_arena(
     rules: Rules | None = None,
     options: dict[str, dict[str, Any]] | None = None,
     progress: Callable[[int, int], None] | None = None,
+    timeout: float = TIMEOUT,
 ) -> dict[str, Any]:
     """Play ``deals`` deals (or games) between contenders ``ns`` and ``ew``; return the summary.
 
     ``options`` maps a level name to keyword options for its bots (e.g.
     ``{"expert": {"time_budget": None}}``).  ``progress(done, total)`` is
-    called after each deal.
+    called after each deal.  ``timeout`` is the seconds an external bot has
+    for each answer.  Every process started is stopped before this returns or
+    raises (also on ``KeyboardInterrupt``); a misbehaving bot raises a one-line
+    :class:`~spades.errors.SpadesError` naming it, its seat and the fault.
     """
+    check_contender(ns)
+    check_contender(ew)
+    if type(deals) is not int or deals < 0:
+        raise SpadesError(f"deals must be a whole number, got {brief(deals)}")
+    if type(seed) is not int:
+        raise SpadesError(f"the seed must be an integer, got {brief(seed)}")
     rules = rules or Rules()
     options = options or {}
     specs = (ns, ew)
@@ -293,14 +513,14 @@ def run_arena(
         unit_hands = 0
         for table, (ns_side, ew_side) in enumerate(tables):
             players: list[Player] = []
-            for seat in Seat:
-                who = ns_side if seat % 2 == 0 else ew_side
-                bot_seed = (seed * 7919 + index * 31 + table * 7 + seat) & 0x7FFFFFFF
-                spec = split_pair(specs[who])[seat // 2]
-                players.append(make_player(spec, seat, bot_seed, options.get(spec)))
             sides = (stats[ns_side], stats[ew_side])
             sign = 1 if ns_side == 0 else -1
             try:
+                for seat in Seat:
+                    who = ns_side if seat % 2 == 0 else ew_side
+                    bot_seed = (seed * 7919 + index * 31 + table * 7 + seat) & 0x7FFFFFFF
+                    spec = split_pair(specs[who])[seat // 2]
+                    players.append(make_player(spec, seat, bot_seed, options.get(spec), timeout))
                 if games:
                     game = Game(rules, seed=seed + index, dealer=Seat(index % 4))
                     while True:
@@ -319,9 +539,10 @@ def run_arena(
                     _play_hand(game, players, sides)
                     unit_diff += sign * _record_hand(game, sides, bag_cost)
                     unit_hands += 1
-            finally:
-                for player in players:
-                    player.close()
+            except BaseException:  # a failing bot, a bug, or KeyboardInterrupt: stop every bot of this table now
+                _close_all(players, abort=True)
+                raise
+            _close_all(players)
         diffs.append(unit_diff / unit_hands)
         if progress:
             progress(index + 1, deals)
@@ -368,31 +589,54 @@ def run_arena(
 # ---------------------------------------------------------------- command line
 
 
+def _number(kind: type, low: float, high: float) -> Callable[[str], Any]:
+    """An argparse ``type``: ASCII digits only (``int("٣")`` would be 3), within ``low``..``high``."""
+
+    def convert(text: str) -> Any:
+        ok = len(text) <= 24 and text.isascii() and text.strip() == text
+        try:
+            value = kind(text) if ok and "_" not in text else None
+        except ValueError:
+            value = None
+        if value is None or not (low <= value <= high):  # also refuses nan
+            bounds = f"{low} to {high}" if kind is int else f"{low:g} to {high:g}"
+            raise argparse.ArgumentTypeError(f"must be {bounds}, got {brief(text, 30)}")
+        return value
+
+    return convert
+
+
 def register(commands: Any) -> None:
     """Add the ``arena`` and ``bot`` subcommands to an argparse subparsers object."""
+    seconds = _number(float, 0, 3600)
     arena = commands.add_parser("arena", help="bots play each other; prints a JSON summary")
     arena.add_argument("--ns", required=True, help="level name, LEVEL,LEVEL, or cmd:COMMAND (North-South)")
     arena.add_argument("--ew", required=True, help="level name, LEVEL,LEVEL, or cmd:COMMAND (East-West)")
-    arena.add_argument("--deals", type=int, default=100, help="deals to play (games with --games)")
-    arena.add_argument("--seed", type=int, default=1, help="deal sequence and bot seeds")
+    arena.add_argument("--deals", type=_number(int, 1, 10**6), default=100,
+                       help="deals to play (games with --games)")  # fmt: skip
+    arena.add_argument("--seed", type=_number(int, 0, 2**53 - 1), default=1,
+                       help="deal sequence and bot seeds")  # fmt: skip
     arena.add_argument("--duplicate", action="store_true", help="play each deal twice, partnerships swapped")
     arena.add_argument("--games", action="store_true", help="whole games to the target instead of single hands")
     arena.add_argument("--rules", default="standard", help="a preset name or a JSON object of rules")
-    arena.add_argument("--budget", type=float, default=None, help="expert time budget per decision, seconds (0: none)")
+    arena.add_argument("--budget", type=seconds, default=None,
+                       help="expert time budget per decision, seconds (0: none)")  # fmt: skip
+    arena.add_argument("--timeout", type=_number(float, 0.1, 3600), default=TIMEOUT,
+                       help="seconds a cmd: bot has for each answer")  # fmt: skip
     arena.add_argument("--quiet", action="store_true", help="no progress on standard error")
     bot = commands.add_parser("bot", help="run a built-in bot as a spades-bot/1 protocol bot on stdin/stdout")
     bot.add_argument("--level", default="expert", help="beginner, standard or expert")
-    bot.add_argument("--seed", type=int, default=0)
-    bot.add_argument("--budget", type=float, default=None, help="expert time budget per decision, seconds (0: none)")
+    bot.add_argument("--seed", type=_number(int, 0, 2**53 - 1), default=0)
+    bot.add_argument("--budget", type=seconds, default=None, help="expert time budget per decision, seconds (0: none)")
 
 
 def _rules(text: str) -> Rules:
     text = text.strip()
     if text.startswith("{"):
         try:
-            data = json.loads(text)
-        except json.JSONDecodeError as error:
-            raise SpadesError(f"--rules is not JSON: {error}") from None
+            data = load_json(text, "--rules")
+        except SpadesError as error:
+            raise RulesError(str(error)) from None
         return Rules.from_dict(data)
     return Rules.from_dict({"preset": text})
 
@@ -409,11 +653,15 @@ def run_command(args: Any) -> int:
     import sys
 
     if args.command == "bot":
-        from .bots import make_bot
+        from .bots import LEVELS
         from .protocol import serve
 
-        bot = make_bot(args.level, args.seed, **_level_options(args.budget).get(args.level, {}))
-        return serve(bot, sys.stdin, sys.stdout, name=f"spades {args.level}")
+        if args.level not in LEVELS:
+            raise SpadesError(f"unknown bot level {brief(args.level)} (known: {', '.join(LEVELS)})")
+        bot = BuiltinPlayer(args.level, args.seed, _level_options(args.budget).get(args.level)).bot
+        stdin = getattr(sys.stdin, "buffer", sys.stdin)
+        stdout = getattr(sys.stdout, "buffer", sys.stdout)
+        return serve(bot, stdin, stdout, name=f"spades {args.level}")
 
     def progress(done: int, total: int) -> None:
         if not args.quiet and (done % 10 == 0 or done == total):
@@ -421,6 +669,7 @@ def run_command(args: Any) -> int:
 
     if args.deals <= 0:
         raise SpadesError("--deals must be positive")
+    rules = _rules(args.rules)
     summary = run_arena(
         args.ns,
         args.ew,
@@ -428,9 +677,10 @@ def run_command(args: Any) -> int:
         seed=args.seed,
         duplicate=args.duplicate,
         games=args.games,
-        rules=_rules(args.rules),
+        rules=rules,
         options=_level_options(args.budget),
         progress=progress,
+        timeout=args.timeout,
     )
     print(json.dumps(summary, ensure_ascii=False, indent=1))
     return 0

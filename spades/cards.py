@@ -1,4 +1,4 @@
-"""Cards, suits, seats and teams: the values every other module speaks.
+"""Cards, suits, seats and teams, and the rules of a trick: the values every other module speaks.
 
 Encodings (stable; hand records and the bot protocol depend on them):
 
@@ -16,6 +16,24 @@ Encodings (stable; hand records and the bot protocol depend on them):
 * **Seats** are North 0, East 1, South 2, West 3, clockwise; North/South are
   team 0 (``"NS"``) and East/West team 1 (``"EW"``).
 
+The rules of a trick live here, and only here: the engine's
+:class:`~spades.game.Game` and the computer players' fast simulator
+(:class:`~spades.bots.sim.Position`) both call them.  They are who wins so far
+(:data:`BEATERS`, :func:`beats`, :func:`winning`, :func:`trick_winner`),
+which cards may be played (:func:`follow_mask`, :func:`lead_mask`) and who
+leads first (:func:`first_leader`).  They sit beside the card tables rather
+than in a module of their own because they are made of them (a suit is a bit
+mask, "beats" a table lookup): the simulator shares them at full bit-mask
+speed, and every caller already imports this module.
+
+* Players must follow the suit led if they can; otherwise any card.
+* The highest spade wins the trick, otherwise the highest card of the suit
+  led; the Jokers are the two highest spades.
+* Spades may not be led until one has been played (*broken*), unless the
+  leader holds nothing else (or the rules allow spades any time).
+* The seat left of the dealer leads first; with the two-of-clubs rule the
+  holder of 2♣ leads it.
+
 >>> parse_card("TD"), card_name(parse_card("TD"))
 (21, 'TD')
 >>> Seat.W.next, Seat.N.partner, Seat.E.team
@@ -27,7 +45,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from enum import IntEnum
 
-from .errors import ParseError
+from .errors import ParseError, brief
 
 Card = int
 """A card number, 0–53 (see the module docstring)."""
@@ -69,13 +87,13 @@ def parse_card(text: str) -> Card:
     (51, 34, 53)
     """
     if not isinstance(text, str):
-        raise ParseError(f"card must be text like 'AS', got {text!r}")
-    key = text.strip().upper()
+        raise ParseError(f"card must be text like 'AS', got {brief(text)}")
+    key = text.strip().upper() if len(text) <= 8 and text.isascii() else ""
     if key.startswith("10"):
         key = "T" + key[2:]
     card = _BY_NAME.get(key)
     if card is None:
-        raise ParseError(f"not a card: {text!r} (expected rank 2-9 T J Q K A then suit C D H S, or LJ/BJ)")
+        raise ParseError(f"not a card: {brief(text)} (expected rank 2-9 T J Q K A then suit C D H S, or LJ/BJ)")
     return card
 
 
@@ -126,8 +144,50 @@ def mask_cards(mask: int) -> tuple[Card, ...]:
     return cards
 
 
+# ----------------------------------------------------------------- the rules of a trick
+
+TWO_CLUBS: Card = 0
+"""The two of clubs, the first lead under the two-of-clubs rule."""
+NON_SPADES = ((1 << 54) - 1) & ~SPADE_MASK
+"""Bit mask of every card that is not a spade (nor a Joker)."""
+ABOVE: tuple[int, ...] = tuple(SUIT_MASKS[SUIT_OF[c]] & ~((2 << c) - 1) for c in range(54))
+"""``ABOVE[c]``: every card of ``c``'s suit higher than ``c``."""
+BEATERS: tuple[int, ...] = tuple(ABOVE[c] | (SPADE_MASK if SUIT_OF[c] != SPADES else 0) for c in range(54))
+"""``BEATERS[c]``: every card that beats ``c`` when played after it while ``c`` wins the trick.
+
+A winning card is of the suit led or a spade, so this does not depend on the
+suit led: the higher cards of ``c``'s suit, and every spade when ``c`` is not
+one.  ``BEATERS[best] >> card & 1`` is the whole trick-winner rule.
+"""
+
+
+def beats(card: Card, best: Card) -> bool:
+    """Whether ``card``, played after ``best`` while ``best`` wins the trick, takes the lead.
+
+    >>> beats(parse_card("2S"), parse_card("AH")), beats(parse_card("KH"), parse_card("AH"))
+    (True, False)
+    """
+    return bool(BEATERS[best] >> card & 1)
+
+
+def winning(leader: int, cards: Iterable[Card]) -> tuple[int, Card]:
+    """The seat and card winning a trick so far; ``cards`` in play order from ``leader``'s.
+
+    With no card played yet: ``(leader, -1)``.
+
+    >>> winning(1, [parse_card(c) for c in ("TD", "QD", "4S")])
+    (3, 41)
+    """
+    best_seat = leader
+    best = -1
+    for offset, card in enumerate(cards):
+        if offset == 0 or BEATERS[best] >> card & 1:
+            best, best_seat = card, (leader + offset) % 4
+    return best_seat, best
+
+
 def trick_winner(leader: int, cards: Iterable[Card]) -> int:
-    """Return the seat that wins a trick.
+    """Return the seat that wins a trick (see :func:`winning`).
 
     ``cards`` are in play order starting with ``leader``'s.  The highest spade
     wins; without spades, the highest card of the suit led.
@@ -135,16 +195,47 @@ def trick_winner(leader: int, cards: Iterable[Card]) -> int:
     >>> trick_winner(0, [parse_card(c) for c in ("TD", "4S", "AC", "5D")])
     1
     """
-    best_seat = leader
-    best = -1
-    best_suit = -1
-    for offset, card in enumerate(cards):
-        suit = SUIT_OF[card]
-        if offset == 0:
-            best, best_suit = card, suit
-        elif (suit == best_suit and card > best) or (suit == SPADES and best_suit != SPADES):
-            best, best_suit, best_seat = card, suit, (leader + offset) % 4
-    return best_seat
+    return winning(leader, cards)[0]
+
+
+def follow_mask(hand: int, led: int) -> int:
+    """The cards of ``hand`` (a mask) that may be played to a trick led in suit ``led``.
+
+    The cards of the suit led when the hand holds any, otherwise every card.
+
+    >>> mask_cards(follow_mask(cards_mask([parse_card(c) for c in ("2C", "AH", "3S")]), HEARTS))
+    (38,)
+    """
+    return hand & SUIT_MASKS[led] or hand
+
+
+def lead_mask(hand: int, spades_open: bool, two_clubs: bool) -> int:
+    """The cards of ``hand`` (a mask) that may lead a trick.
+
+    ``two_clubs``: this is the hand's first trick under the two-of-clubs rule
+    (the two of clubs, when held, must lead).  ``spades_open``: spades have been
+    broken, or the rules allow them any time; otherwise spades may lead only
+    from a hand of nothing else.
+
+    >>> hand = cards_mask([parse_card(c) for c in ("2C", "AH", "3S")])
+    >>> mask_cards(lead_mask(hand, False, False)), mask_cards(lead_mask(hand, True, True))
+    ((0, 38), (0,))
+    """
+    if two_clubs and hand >> TWO_CLUBS & 1:
+        return 1 << TWO_CLUBS
+    if not spades_open:
+        return hand & NON_SPADES or hand
+    return hand
+
+
+def first_leader(dealer: int, hands: Iterable[int], two_clubs: bool) -> int:
+    """The seat that leads a hand's first trick: left of ``dealer``, or with ``two_clubs`` the holder of 2♣.
+
+    ``hands`` are the four card masks (N, E, S, W) as dealt.
+    """
+    if two_clubs:
+        return next(seat for seat, hand in enumerate(hands) if hand >> TWO_CLUBS & 1)
+    return (dealer + 1) % 4
 
 
 class Team(IntEnum):
@@ -166,10 +257,9 @@ class Team(IntEnum):
     @classmethod
     def parse(cls, text: str) -> Team:
         """Return the team named ``"NS"`` or ``"EW"``."""
-        try:
+        if isinstance(text, str) and text.isascii() and text.upper() in ("NS", "EW"):
             return cls[text.upper()]
-        except (KeyError, AttributeError):
-            raise ParseError(f"not a team: {text!r} (expected 'NS' or 'EW')") from None
+        raise ParseError(f"not a team: {brief(text)} (expected 'NS' or 'EW')")
 
     def __str__(self) -> str:
         return self.name
@@ -201,10 +291,9 @@ class Seat(IntEnum):
     @classmethod
     def parse(cls, text: str) -> Seat:
         """Return the seat named ``"N"``, ``"E"``, ``"S"`` or ``"W"``."""
-        try:
+        if isinstance(text, str) and text.isascii() and text.upper() in ("N", "E", "S", "W"):
             return cls[text.upper()]
-        except (KeyError, AttributeError):
-            raise ParseError(f"not a seat: {text!r} (expected 'N', 'E', 'S' or 'W')") from None
+        raise ParseError(f"not a seat: {brief(text)} (expected 'N', 'E', 'S' or 'W')")
 
     def __str__(self) -> str:
         return self.name

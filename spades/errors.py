@@ -10,6 +10,32 @@
 
 from __future__ import annotations
 
+MAX_ECHO = 60
+"""At most this many characters of a bad input are quoted in an error message."""
+
+
+def brief(value: object, limit: int = MAX_ECHO) -> str:
+    """``repr(value)`` cut to about ``limit`` characters, for quoting bad input in a one-line error.
+
+    Never raises: a value whose ``repr`` fails (a huge integer, deep nesting) is named by its type.
+
+    >>> brief("x" * 100, 12)
+    "'xxxxxxxxxx…"
+    >>> brief(True)
+    'True'
+    """
+    if isinstance(value, str):
+        text = repr(value[: limit + 1])
+    elif isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 4 * limit:
+        text = f"<an integer of about {int(value.bit_length() * 0.30103) + 1} digits>"
+    else:
+        try:
+            text = repr(value)
+        except (ValueError, RecursionError, MemoryError):
+            text = f"<{type(value).__name__}>"
+    text = text.replace("\n", " ").replace("\r", " ")
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
 
 class SpadesError(ValueError):
     """Base of every error the engine raises on bad input."""

@@ -29,33 +29,34 @@ may know.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import NamedTuple
 
 from .cards import (
+    BEATERS,
     CARD_NAMES,
     JOKER_DECK,
     SPADE_MASK,
-    SPADES,
     STANDARD_DECK,
-    SUIT_MASKS,
     SUIT_NAMES,
     SUIT_OF,
     Card,
     Seat,
     Team,
     cards_mask,
+    first_leader,
+    follow_mask,
+    lead_mask,
     mask_cards,
     parse_card,
 )
-from .errors import IllegalMoveError, ParseError, SpadesError
+from .errors import IllegalMoveError, ParseError, SpadesError, brief
 from .rng import deal_masks, random_seed
 from .rules import PRESETS, Rules
 from .scoring import BLIND_NIL, NIL, Bid, TeamScore, bid_text, match_winner, parse_bid, score_hand
 
-TWO_CLUBS: Card = 0
 _PLAIN_BIDS: tuple[Bid, ...] = tuple(range(14))
 _SEATS = tuple(Seat)
 
@@ -198,6 +199,8 @@ class Game:
         deal: Mapping[object, Iterable[object]] | None = None,
     ) -> None:
         self.rules = rules if rules is not None else PRESETS["standard"]
+        if seed is not None and type(seed) is not int:
+            raise ParseError(f"a seed must be an integer, got {brief(seed)}")
         self.seed = random_seed() if seed is None else seed
         self._log: list[HandLog] = []
         self._results: list[HandResult] = []
@@ -359,21 +362,24 @@ class Game:
         return self._legal
 
     def _lead_mask(self) -> int:
-        """The legal leads for the seat to act."""
-        hand = self._hands[self._turn]
-        if self.rules.first_lead == "two_clubs" and not self._tricks and hand & 1:
-            return 1
-        if not self._broken and not self.rules.spades_anytime:
-            return hand & ~SPADE_MASK or hand
-        return hand
+        """The legal leads for the seat to act (:func:`spades.cards.lead_mask`)."""
+        rules = self.rules
+        two_clubs = rules.first_lead == "two_clubs" and not self._tricks
+        return lead_mask(self._hands[self._turn], self._broken or rules.spades_anytime, two_clubs)
 
     def check(self, move: int, seat: Seat | None = None) -> Reason | None:
-        """Return why ``move`` (by ``seat``, default the seat to act) is illegal, or ``None``."""
+        """Return why ``move`` (by ``seat``, default the seat to act) is illegal, or ``None``.
+
+        Bids follow :func:`bid_reason`; a number that is no bid at all (not −1 to
+        13) in the bidding phase raises :class:`~spades.errors.ParseError`.
+        """
         if self._phase is not Phase.BIDDING and self._phase is not Phase.PLAYING:
             return Reason("wrong_phase", phase=self._phase.value)
         if seat is not None and seat != self._turn:
             return Reason("not_your_turn", turn=Seat(self._turn).name)
         if self._phase is Phase.BIDDING:
+            if not BLIND_NIL <= move <= 13:
+                raise ParseError(f"not a bid: {brief(move)} (expected 1 to 13, 0 for nil or -1 for blind nil)")
             return self._bid_reason(move)
         return self._play_reason(move)
 
@@ -390,39 +396,13 @@ class Game:
         return Reason("spades_not_broken")
 
     def _bid_reason(self, bid: Bid) -> Reason | None:
-        rules = self.rules
         seat = self._turn
-        partner_bid = self._bids[(seat + 2) % 4]
-        if rules.bidding in ("whiz", "mirror"):
-            spades = (self._hands[seat] & SPADE_MASK).bit_count()
-            if bid == spades or (bid == NIL and rules.bidding == "whiz") or (bid == BLIND_NIL and spades == 0):
-                if bid != BLIND_NIL or rules.blind_nil:
-                    return None if bid != BLIND_NIL else self._blind_reason(seat)
-            return Reason(rules.bidding, number=spades)
-        if bid == NIL and not rules.nil:
-            return Reason("nil_not_allowed")
-        if bid == BLIND_NIL:
-            reason = self._blind_reason(seat)
-            if reason:
-                return reason
-        if rules.bidding == "suicide" and partner_bid is not None:
-            if partner_bid > 0 and bid > 0:
-                return Reason("suicide_nil")
-            if partner_bid <= 0 and bid <= 0:
-                return Reason("suicide_number")
-        if rules.min_team_bid and bid > 0 and partner_bid is not None and partner_bid > 0:
-            if bid + partner_bid < rules.min_team_bid:
-                return Reason("min_team_bid", number=rules.min_team_bid)
-        return None
+        spades = (self._hands[seat] & SPADE_MASK).bit_count()
+        return bid_reason(self.rules, self._bids, seat, bid, totals=self._totals, spades=spades)
 
-    def _blind_reason(self, seat: int) -> Reason | None:
-        if not self.rules.blind_nil:
-            return Reason("blind_nil_not_allowed")
-        team = seat % 2
-        behind = self._totals[1 - team] - self._totals[team]
-        if self.rules.blind_nil_behind and behind < self.rules.blind_nil_behind:
-            return Reason("blind_nil_not_behind", number=self.rules.blind_nil_behind)
-        return None
+    def blind_nil_reason(self, seat: Seat) -> Reason | None:
+        """Why ``seat`` may not bid blind nil this hand (rules or score), or ``None`` if it may."""
+        return blind_nil_reason(self.rules, seat, self._totals)
 
     # ----------------------------------------------------------------- moves
 
@@ -431,15 +411,11 @@ class Game:
 
         ``seat``, when given, must be the seat to act.
         """
-        try:
-            fast = seat is None and self._legal >> move & 1
-        except (TypeError, ValueError):  # not an int, or negative: the checks below explain
-            fast = False
-        if fast:
+        if type(move) is not int:  # also refuses True and False, which Python counts as 1 and 0
+            raise ParseError(f"a move must be a card or bid number, got {brief(move)}")
+        if seat is None and move >= 0 and self._legal >> move & 1:
             self._play(move)
             return
-        if type(move) is not int:
-            raise ParseError(f"a move must be a card or bid number, got {move!r}")
         reason = self.check(move, seat)
         if reason is not None:
             who = Seat(seat if seat is not None else self._turn).name
@@ -466,8 +442,8 @@ class Game:
 
     def _move_text(self, move: int) -> str:
         if self._phase is Phase.PLAYING:
-            return CARD_NAMES[move] if 0 <= move < 54 else repr(move)
-        return str(bid_text(move)) if -1 <= move <= 13 else repr(move)
+            return CARD_NAMES[move] if 0 <= move < 54 else brief(move)
+        return str(bid_text(move)) if -1 <= move <= 13 else brief(move)
 
     def _bid(self, bid: Bid) -> None:
         seat = self._turn
@@ -477,10 +453,7 @@ class Game:
             self._turn = (seat + 1) % 4
             return
         self._phase = Phase.PLAYING
-        if self.rules.first_lead == "two_clubs":
-            self._turn = next(s for s in range(4) if self._hands[s] & 1)
-        else:
-            self._turn = (self._dealer + 1) % 4
+        self._turn = first_leader(self._dealer, self._hands, self.rules.first_lead == "two_clubs")
         self._legal = self._lead_mask()
 
     def _play(self, card: Card) -> None:
@@ -492,29 +465,25 @@ class Game:
         self._moves.append(card)
         suit = SUIT_OF[card]
         trick = self._trick
-        if suit == SPADES:
+        if bit & SPADE_MASK:
             self._broken = True
         if not trick:
             self._leader = self._win_seat = seat
             self._win_card = card
             trick.append(card)
             self._turn = seat = (seat + 1) % 4
-            hand = hands[seat]
-            self._legal = hand & SUIT_MASKS[suit] or hand
+            self._legal = follow_mask(hands[seat], suit)
             return
         led = SUIT_OF[trick[0]]
         if suit != led:
             self._voids[seat] |= 1 << led
-        win_card = self._win_card
-        win_suit = SUIT_OF[win_card]
-        if (suit == win_suit and card > win_card) or (suit == SPADES and win_suit != SPADES):
+        if BEATERS[self._win_card] & bit:
             self._win_card = card
             self._win_seat = seat
         trick.append(card)
         if len(trick) < 4:
             self._turn = seat = (seat + 1) % 4
-            hand = hands[seat]
-            self._legal = hand & SUIT_MASKS[led] or hand
+            self._legal = follow_mask(hands[seat], led)
             return
         winner = self._win_seat
         self._won[winner] += 1
@@ -604,32 +573,108 @@ class Game:
 
 
 def parse_deal(deal: Mapping[object, Iterable[object]], rules: Rules) -> tuple[int, int, int, int]:
-    """Validate a deal: seat (``Seat`` or ``"N"``…) → 13 cards (numbers or text) each, the whole deck once.
+    """Validate a deal: seat (``Seat``, 0–3 or ``"N"``…, each once) → a list or tuple of 13 cards (numbers or
+    text, never ``True``/``False``), the whole deck once.
 
-    Returns four card masks (N, E, S, W).
+    Returns four card masks (N, E, S, W); anything else raises :class:`~spades.errors.ParseError`.
     """
     if not isinstance(deal, Mapping):
         raise ParseError(f"a deal must map seats to cards, got {type(deal).__name__}")
     deck = JOKER_DECK if rules.jokers else STANDARD_DECK
     masks = [0, 0, 0, 0]
+    given = [False, False, False, False]
     seen = 0
     for key, cards in deal.items():
-        seat = Seat(key) if isinstance(key, int) else Seat.parse(str(key))
-        if isinstance(cards, str):
-            raise ParseError(f"{seat.name}'s cards must be a list, got {cards!r}")
-        numbers = [parse_card(c) if isinstance(c, str) else c for c in cards]
+        if isinstance(key, Seat) or (type(key) is int and 0 <= key <= 3):
+            seat = Seat(key)
+        else:
+            seat = Seat.parse(key)  # type: ignore[arg-type]  # text, or a ParseError naming the key
+        if given[seat]:
+            raise ParseError(f"the deal gives {seat.name} twice")
+        given[seat] = True
+        if not isinstance(cards, (list, tuple)):
+            raise ParseError(f"{seat.name}'s cards must be a list, got {brief(cards)}")
+        if len(cards) != 13:
+            raise ParseError(f"{seat.name} must get 13 cards, got {len(cards)}")
+        numbers = [c if type(c) is int else parse_card(c) for c in cards]  # type: ignore[arg-type]
         for card in numbers:
-            if type(card) is not int or not 0 <= card < 54:
-                raise ParseError(f"not a card: {card!r}")
+            if not 0 <= card < 54:
+                raise ParseError(f"not a card: {brief(card)}")
             if not deck >> card & 1:
                 raise ParseError(f"{CARD_NAMES[card]} is not in this deck")
             if seen >> card & 1:
                 raise ParseError(f"{CARD_NAMES[card]} is dealt twice")
             seen |= 1 << card
-        if len(numbers) != 13:
-            raise ParseError(f"{seat.name} must get 13 cards, got {len(numbers)}")
         masks[seat] = cards_mask(numbers)
     missing = [s.name for s in Seat if not masks[s]]
     if missing:
         raise ParseError(f"the deal has no cards for {', '.join(missing)}")
     return masks[0], masks[1], masks[2], masks[3]
+
+
+def bid_reason(
+    rules: Rules,
+    bids: Sequence[Bid | None],
+    seat: int,
+    bid: Bid,
+    *,
+    totals: Sequence[int] = (0, 0),
+    spades: int | None = None,
+) -> Reason | None:
+    """Why ``seat`` may not bid ``bid`` (−1 to 13) after ``bids`` (by seat, ``None`` = not yet), or ``None``.
+
+    ``totals`` are the running scores (NS, EW) before the hand (blind nil may
+    need the team to be behind); ``spades`` is the seat's number of spades, for
+    whiz and mirror bidding (``None`` when unknown, as on a score pad of a game
+    played with real cards: those bids are then not checked).  The rules:
+
+    * whiz: bid your number of spades or nil; mirror: your number of spades
+      (nil with none); blind nil, where allowed, only with no spade;
+    * nil only where allowed; blind nil see :func:`blind_nil_reason`;
+    * suicide: once a partner has bid, exactly one of the two bids nil;
+    * ``min_team_bid``: the second partner to bid a number brings the team's
+      contract to at least that (nil is exempt).
+
+    >>> str(bid_reason(Rules(min_team_bid=4), (2, None, None, None), 2, 1))
+    'the team must bid at least 4'
+    >>> bid_reason(Rules(min_team_bid=4), (2, None, None, None), 2, 2) is None
+    True
+    """
+    partner_bid = bids[(seat + 2) % 4]
+    if rules.bidding in ("whiz", "mirror"):
+        if spades is None:
+            return None if bid != BLIND_NIL else blind_nil_reason(rules, seat, totals)
+        if bid == spades or (bid == NIL and rules.bidding == "whiz") or (bid == BLIND_NIL and spades == 0):
+            if bid != BLIND_NIL or rules.blind_nil:
+                return None if bid != BLIND_NIL else blind_nil_reason(rules, seat, totals)
+        return Reason(rules.bidding, number=spades)
+    if bid == NIL and not rules.nil:
+        return Reason("nil_not_allowed")
+    if bid == BLIND_NIL:
+        reason = blind_nil_reason(rules, seat, totals)
+        if reason:
+            return reason
+    if rules.bidding == "suicide" and partner_bid is not None:
+        if partner_bid > 0 and bid > 0:
+            return Reason("suicide_nil")
+        if partner_bid <= 0 and bid <= 0:
+            return Reason("suicide_number")
+    if rules.min_team_bid and bid > 0 and partner_bid is not None and partner_bid > 0:
+        if bid + partner_bid < rules.min_team_bid:
+            return Reason("min_team_bid", number=rules.min_team_bid)
+    return None
+
+
+def blind_nil_reason(rules: Rules, seat: int, totals: Sequence[int]) -> Reason | None:
+    """Why ``seat`` may not bid blind nil with running scores ``totals`` (NS, EW) before the hand, or ``None``.
+
+    Blind nil must be allowed by the rules, and with ``blind_nil_behind`` the
+    seat's team must trail by at least that many points.
+    """
+    if not rules.blind_nil:
+        return Reason("blind_nil_not_allowed")
+    team = seat % 2
+    behind = totals[1 - team] - totals[team]
+    if rules.blind_nil_behind and behind < rules.blind_nil_behind:
+        return Reason("blind_nil_not_behind", number=rules.blind_nil_behind)
+    return None

@@ -28,13 +28,27 @@ A view as JSON (every key is always present)::
      "voids": {"N": [], "E": ["C"], "S": [], "W": []},
      "cards_left": {"N": 12, ...},
      "totals": {"NS": 0, "EW": 0}, "bags": {"NS": 0, "EW": 0},
-     "results": [{"number": 1, "dealer": "W", "bids": {...}, "tricks": {...},
-                  "teams": {"NS": {"contract": 7, "taken": 8, "made": true, "contract_points": 71,
-                                   "nil_points": 0, "bag_penalty": 0, "new_bags": 1, "bags": 1,
-                                   "points": 71}, "EW": {...}},
-                  "totals": {"NS": 71, "EW": 50}}, ...],
+     "results": [RESULT, ...],
      "winner": "NS" | "EW" | null,
      "legal": ["2H", "9H"] | [1, 2, ..., "nil"]}
+
+A scored hand (``RESULT``; :func:`result_to_json`, the one encoding of hand
+results: the bot protocol, the table's state and the score pad all use it)::
+
+    {"number": 1, "dealer": "W",
+     "bids": {"N": 4, "E": "nil", "S": 3, "W": 2}, "tricks": {"N": 5, "E": 0, "S": 3, "W": 5},
+     "nils": {"E": true},
+     "contracts": {"NS": 7, "EW": 2}, "taken": {"NS": 8, "EW": 5}, "made": {"NS": true, "EW": true},
+     "contract_points": {"NS": 71, "EW": 23}, "nil_points": {"NS": 0, "EW": 100},
+     "bag_penalty": {"NS": 0, "EW": 0}, "new_bags": {"NS": 1, "EW": 3}, "bags": {"NS": 1, "EW": 3},
+     "points": {"NS": 71, "EW": 123}, "totals": {"NS": 71, "EW": 123}}
+
+``nils`` has the seats that bid nil or blind nil, each with whether the nil
+was made; per team (the fields of :class:`~spades.scoring.TeamScore`):
+``contracts`` the numeric bids added, ``taken`` the tricks counted toward it,
+``made`` (``null`` without a contract), ``contract_points``, ``nil_points``,
+``bag_penalty`` (0 or negative), ``new_bags`` this hand, ``bags`` after it,
+``points`` the hand's score; ``totals`` the running scores after the hand.
 
 ``legal`` lists the seat's legal moves (empty when it is not to act): cards
 in the play phase, bids (blind nil first, then nil, then 1–13, as the engine
@@ -47,17 +61,22 @@ The protocol (one JSON object per line, UTF-8, both ways; see
 "bid" | "card", "view": VIEW}`` and the bot answers ``{"move": MOVE}`` (a bid
 or a card text, optionally with ``"explanation"``); ``{"type": "quit"}`` ends
 the session.  Any other message type needs no answer and must be ignored.
+:func:`serve` (``python -m spades bot``) answers a request it cannot read with
+one line ``{"error": ...}`` and reads on; the host side, with its limits, is
+:class:`spades.arena.ExternalPlayer`.
 """
 
 from __future__ import annotations
 
+import io
 import json
 from collections.abc import Mapping
 from typing import IO, Any
 
 from .cards import CARD_NAMES, SUIT_LETTERS, Seat, Team, mask_cards, parse_card
-from .errors import ParseError
+from .errors import ParseError, SpadesError, brief
 from .game import HandResult, Phase, Trick, View
+from .jsontext import load_json
 from .rules import Rules
 from .scoring import Bid, TeamScore, bid_text, parse_bid
 
@@ -67,8 +86,11 @@ PROTOCOL = "spades-bot/1"
 _SEATS = ("N", "E", "S", "W")
 _TEAMS = ("NS", "EW")
 _TEAM_FIELDS = (
-    "contract", "taken", "made", "contract_points", "nil_points", "bag_penalty", "new_bags", "bags", "points",
+    ("contracts", "contract"), ("taken", "taken"), ("made", "made"), ("contract_points", "contract_points"),
+    ("nil_points", "nil_points"), ("bag_penalty", "bag_penalty"), ("new_bags", "new_bags"), ("bags", "bags"),
+    ("points", "points"),
 )  # fmt: skip
+"""The per-team keys of a result and the :class:`~spades.scoring.TeamScore` fields they hold."""
 
 
 def _bid_json(bid: Bid | None) -> int | str | None:
@@ -91,25 +113,24 @@ def _from_seats(data: Mapping[str, Any], convert: Any = None) -> tuple[Any, ...]
     return tuple(convert(data[name]) if convert else data[name] for name in _SEATS)
 
 
-def _team_json(team: TeamScore) -> dict[str, Any]:
-    return {name: getattr(team, name) for name in _TEAM_FIELDS}
-
-
 def result_to_json(result: HandResult) -> dict[str, Any]:
-    """A scored hand as JSON (see the module docstring)."""
-    return {
+    """A scored hand as JSON (``RESULT`` in the module docstring); the one encoder of hand results."""
+    data: dict[str, Any] = {
         "number": result.number,
         "dealer": result.dealer.name,
         "bids": _per_seat([_bid_json(b) for b in result.bids]),
         "tricks": _per_seat(result.tricks),
-        "teams": {name: _team_json(result.teams[i]) for i, name in enumerate(_TEAMS)},
-        "totals": {name: result.totals[i] for i, name in enumerate(_TEAMS)},
+        "nils": {_SEATS[s]: result.tricks[s] == 0 for s in range(4) if result.bids[s] <= 0},
     }
+    for key, field in _TEAM_FIELDS:
+        data[key] = {name: getattr(result.teams[i], field) for i, name in enumerate(_TEAMS)}
+    data["totals"] = {name: result.totals[i] for i, name in enumerate(_TEAMS)}
+    return data
 
 
 def result_from_json(data: Mapping[str, Any]) -> HandResult:
-    """The inverse of :func:`result_to_json`."""
-    teams = tuple(TeamScore(**{k: data["teams"][name][k] for k in _TEAM_FIELDS}) for name in _TEAMS)
+    """The inverse of :func:`result_to_json` (``nils`` is derived, so it is not read)."""
+    teams = tuple(TeamScore(**{field: data[key][name] for key, field in _TEAM_FIELDS}) for name in _TEAMS)
     return HandResult(
         number=data["number"],
         dealer=Seat.parse(data["dealer"]),
@@ -175,6 +196,19 @@ def view_to_json(view: View) -> dict[str, Any]:
     }
 
 
+def _whole(value: Any) -> int:
+    """A JSON integer (not ``true``/``false``, not ``"3"``, not ``3.0``)."""
+    if type(value) is not int:
+        raise ParseError(f"expected an integer, got {brief(value)}")
+    return value
+
+
+def _flag(value: Any) -> bool:
+    if type(value) is not bool:
+        raise ParseError(f"expected true or false, got {brief(value)}")
+    return value
+
+
 def view_from_json(data: Mapping[str, Any]) -> View:
     """Rebuild the :class:`~spades.game.View` encoded by :func:`view_to_json`.
 
@@ -189,7 +223,7 @@ def view_from_json(data: Mapping[str, Any]) -> View:
             seat=Seat.parse(data["seat"]),
             rules=Rules.from_dict(data["rules"]),
             phase=phase,
-            hand_number=int(data["hand_number"]),
+            hand_number=_whole(data["hand_number"]),
             dealer=Seat.parse(data["dealer"]),
             turn=Seat.parse(data["turn"]) if data["turn"] is not None else None,
             hand=tuple(sorted(parse_card(c) for c in data["hand"])),
@@ -200,21 +234,21 @@ def view_from_json(data: Mapping[str, Any]) -> View:
                 Trick(Seat.parse(t["leader"]), tuple(parse_card(c) for c in t["cards"]), Seat.parse(t["winner"]))
                 for t in data["tricks"]
             ),
-            tricks_won=_from_seats(data["tricks_won"], int),
-            spades_broken=bool(data["spades_broken"]),
+            tricks_won=_from_seats(data["tricks_won"], _whole),
+            spades_broken=_flag(data["spades_broken"]),
             played=played,
             voids=_from_seats(data["voids"], lambda suits: sum(1 << SUIT_LETTERS.index(s) for s in suits)),
-            cards_left=_from_seats(data["cards_left"], int),
-            totals=(int(data["totals"]["NS"]), int(data["totals"]["EW"])),
-            bags=(int(data["bags"]["NS"]), int(data["bags"]["EW"])),
+            cards_left=_from_seats(data["cards_left"], _whole),
+            totals=(_whole(data["totals"]["NS"]), _whole(data["totals"]["EW"])),
+            bags=(_whole(data["bags"]["NS"]), _whole(data["bags"]["EW"])),
             results=tuple(result_from_json(r) for r in data["results"]),
             winner=Team.parse(data["winner"]) if data["winner"] is not None else None,
             legal=tuple(move_from_json(phase, m) for m in data["legal"]),
         )
-    except ParseError:
+    except SpadesError:
         raise
-    except (KeyError, TypeError, ValueError, AttributeError, IndexError) as error:
-        raise ParseError(f"malformed view: {type(error).__name__}: {error}") from None
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError, RecursionError) as error:
+        raise ParseError(f"malformed view: {type(error).__name__}: {brief(str(error), 120)}") from None
 
 
 def move_request(view: View) -> dict[str, Any]:
@@ -223,36 +257,84 @@ def move_request(view: View) -> dict[str, Any]:
     return {"type": "move", "ask": ask, "view": view_to_json(view)}
 
 
-def serve(bot: Any, stdin: IO[str], stdout: IO[str], name: str = "spades") -> int:
+MAX_REQUEST = 1024 * 1024
+"""The longest request line, in bytes, :func:`serve` reads (a view with 200 scored hands is under 100 KB)."""
+MAX_ERROR = 300
+"""An ``{"error": ...}`` answer's message is cut to this many characters."""
+
+_TOO_LONG = object()
+
+
+def _read_request(stdin: IO[Any]) -> Any:
+    """The next line of ``stdin`` (text or bytes); ``None`` at the end; ``_TOO_LONG`` (the line is skipped)."""
+    line = stdin.readline(MAX_REQUEST + 1)
+    if not line:
+        return None
+    newline = b"\n" if isinstance(line, bytes) else "\n"
+    if len(line) > MAX_REQUEST and not line.endswith(newline):
+        while line and not line.endswith(newline):  # skip the rest of the line
+            line = stdin.readline(MAX_REQUEST)
+        return _TOO_LONG
+    return line
+
+
+def _error_answer(message: str) -> dict[str, str]:
+    text = " ".join(message.split())
+    return {"error": text if len(text) <= MAX_ERROR else text[: MAX_ERROR - 1] + "…"}
+
+
+def serve(bot: Any, stdin: IO[Any], stdout: IO[Any], name: str = "spades") -> int:
     """Answer protocol messages from ``stdin`` on ``stdout`` with ``bot.decide`` until ``quit`` or end of input.
 
-    Each answer carries the move and the English explanation.  A malformed
-    request is answered with ``{"error": "..."}``.  Returns the exit status.
+    ``stdin`` and ``stdout`` may be text or binary streams (binary: UTF-8 is
+    checked here, line by line).  Each answer carries the move and the English
+    explanation.  A request that cannot be answered (not UTF-8, not JSON,
+    nested too deeply, longer than :data:`MAX_REQUEST` bytes, not an object, a
+    malformed view) is answered with one line ``{"error": "..."}`` of at most
+    :data:`MAX_ERROR` characters, and the bot reads on.  Returns the exit status.
     """
     from .bots.messages import explain
 
-    for line in stdin:
-        line = line.strip()
-        if not line:
-            continue
+    binary = not isinstance(stdout, io.TextIOBase)
+    while True:
         try:
-            message = json.loads(line)
-            kind = message.get("type")
-            if kind == "quit":
+            line = _read_request(stdin)
+        except UnicodeDecodeError:  # a text stream that is not UTF-8: its decoder cannot resynchronise
+            line = None
+            answer: dict[str, Any] | None = _error_answer("the request is not UTF-8 text")
+        else:
+            if line is None:
                 return 0
-            if kind == "hello":
-                answer: dict[str, Any] = {"type": "ready", "name": name, "protocol": PROTOCOL}
-            elif kind == "move":
-                view = view_from_json(message["view"])
-                decision = bot.decide(view)
-                answer = {
-                    "move": move_to_json(view.phase, decision.move),
-                    "explanation": explain(decision.explanation, "en"),
-                }
-            else:
-                continue
-        except (ValueError, KeyError, TypeError, AttributeError) as error:
-            answer = {"error": f"{type(error).__name__}: {error}"}
-        stdout.write(json.dumps(answer, ensure_ascii=False) + "\n")
-        stdout.flush()
-    return 0
+            answer = None
+        if line is _TOO_LONG:
+            answer = _error_answer(f"the request is longer than {MAX_REQUEST // 1024} KB")
+        elif line is not None and line.strip():
+            try:
+                message = load_json(line, "the request")
+                if not isinstance(message, dict):
+                    raise ParseError(f"a request must be a JSON object, got {brief(message)}")
+                kind = message.get("type")
+                if kind == "quit":
+                    return 0
+                if kind == "hello":
+                    answer = {"type": "ready", "name": name, "protocol": PROTOCOL}
+                elif kind == "move":
+                    view = view_from_json(message.get("view"))  # type: ignore[arg-type]
+                    decision = bot.decide(view)
+                    answer = {
+                        "move": move_to_json(view.phase, decision.move),
+                        "explanation": explain(decision.explanation, "en"),
+                    }
+            except SpadesError as error:
+                answer = _error_answer(str(error))
+            except Exception as error:  # the bot failed on a view it was given: say so, and read on
+                answer = _error_answer(f"cannot answer: {type(error).__name__}: {brief(str(error), 120)}")
+        if answer is not None:
+            text = json.dumps(answer, ensure_ascii=False) + "\n"
+            try:
+                stdout.write(text.encode("utf-8") if binary else text)
+                stdout.flush()
+            except OSError:  # the host has gone
+                return 1
+        if line is None:  # after an undecodable text stream
+            return 1

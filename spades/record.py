@@ -11,7 +11,9 @@ Format ``spades-record/1``::
                 "play": ["2C", "KC", ...]}]}   # cards in play order
 
 Cards are text (``"AS"``, ``"TD"``, ``"LJ"``); bids are integers or ``"nil"`` /
-``"blind_nil"``.  The last hand may be incomplete (fewer bids or cards).
+``"blind_nil"`` (never ``true``/``false``).  Every hand carries its ``deal``;
+``rules`` is an object, or missing / ``null`` for the standard rules; ``seed``
+is an integer from 0 to 2**53 - 1.  The last hand may be incomplete (fewer bids or cards).
 Every hand but the first must be dealt by the seat left of the previous
 dealer, and every hand but the last must be complete.
 """
@@ -23,12 +25,15 @@ from collections.abc import Mapping
 from typing import Any
 
 from .cards import CARD_NAMES, Seat, mask_cards
-from .errors import RecordError, SpadesError
+from .errors import ParseError, RecordError, SpadesError, brief
 from .game import Game, Phase
+from .jsontext import load_json
 from .rules import Rules
 from .scoring import bid_text, parse_bid
 
 FORMAT = "spades-record/1"
+MAX_SEED = 2**53 - 1
+"""The largest seed a record may carry (the page's JavaScript keeps integers exact up to here)."""
 
 
 def to_record(game: Game) -> dict[str, Any]:
@@ -57,34 +62,34 @@ def from_record(record: Mapping[str, Any]) -> Game:
     Raises :class:`~spades.errors.RecordError` naming the hand and the step.
     """
     if not isinstance(record, Mapping):
-        raise RecordError("a record must be a JSON object")
+        raise RecordError(f"a record must be a JSON object, got {brief(record)}")
     if record.get("format") != FORMAT:
-        raise RecordError(f"format must be {FORMAT!r}, got {record.get('format')!r}")
-    unknown = sorted(set(record) - {"format", "rules", "seed", "hands"})
+        raise RecordError(f"format must be {FORMAT!r}, got {brief(record.get('format'))}")
+    unknown = [key for key in record if key not in ("format", "rules", "seed", "hands")]
     if unknown:
-        raise RecordError(f"unknown key {unknown[0]!r}")
+        raise RecordError(f"unknown key {brief(unknown[0])}")
     try:
-        rules = Rules.from_dict(record.get("rules") or {})
+        rules = Rules.from_dict(record.get("rules"))  # missing or null: the defaults; otherwise an object
     except SpadesError as error:
         raise RecordError(str(error), step="rules") from None
     seed = record.get("seed")
-    if seed is not None and type(seed) is not int:
-        raise RecordError(f"seed must be an integer, got {seed!r}")
+    if seed is not None and (type(seed) is not int or not 0 <= seed <= MAX_SEED):
+        raise RecordError(f"seed must be an integer from 0 to 2**53 - 1, got {brief(seed)}")
     hands = record.get("hands")
     if not isinstance(hands, list) or not hands:
         raise RecordError("'hands' must be a non-empty list")
     game: Game | None = None
     for number, hand in enumerate(hands, 1):
         if not isinstance(hand, Mapping):
-            raise RecordError("a hand must be an object", hand=number)
-        unknown = sorted(set(hand) - {"dealer", "deal", "bids", "play"})
+            raise RecordError(f"a hand must be an object, got {brief(hand)}", hand=number)
+        unknown = [key for key in hand if key not in ("dealer", "deal", "bids", "play")]
         if unknown:
-            raise RecordError(f"unknown key {unknown[0]!r}", hand=number)
+            raise RecordError(f"unknown key {brief(unknown[0])}", hand=number)
         try:
             dealer = Seat.parse(hand.get("dealer"))  # type: ignore[arg-type]
         except SpadesError as error:
             raise RecordError(str(error), hand=number, step="dealer") from None
-        deal = hand.get("deal")
+        deal = _read_deal(hand.get("deal"), number)
         try:
             if game is None:
                 game = Game(rules, seed=seed if seed is not None else 0, dealer=dealer, deal=deal)  # type: ignore[arg-type]
@@ -104,6 +109,9 @@ def from_record(record: Mapping[str, Any]) -> Game:
         play = hand.get("play", [])
         if not isinstance(bids, list) or not isinstance(play, list):
             raise RecordError("'bids' and 'play' must be lists", hand=number)
+        bad = next((b for b in bids if type(b) not in (int, str)), None)
+        if bad is not None:
+            raise RecordError(f"a bid must be a number, 'nil' or 'blind_nil', got {brief(bad)}", hand=number)
         if len(bids) > 4:
             raise RecordError(f"{len(bids)} bids (there are four)", hand=number)
         if play and len(bids) < 4:
@@ -117,6 +125,8 @@ def from_record(record: Mapping[str, Any]) -> Game:
             if game.phase is not Phase.PLAYING:
                 raise RecordError(f"{len(play)} cards (a hand has 52)", hand=number, step=f"card {i}")
             try:
+                if not isinstance(card, str):
+                    raise ParseError(f"a card must be text like 'AS', got {brief(card)}")
                 game.play(card)
             except SpadesError as error:
                 raise RecordError(str(error), hand=number, step=f"card {i}") from None
@@ -124,10 +134,24 @@ def from_record(record: Mapping[str, Any]) -> Game:
     return game
 
 
-def loads(text: str) -> Game:
-    """Rebuild a game from JSON record text."""
+def _read_deal(deal: Any, number: int) -> dict[str, list[str]]:
+    """A record's deal: an object giving each seat a list of card texts (checked further by ``parse_deal``)."""
+    step = "deal"
+    if deal is None:
+        raise RecordError("the hand has no deal", hand=number, step=step)
+    if not isinstance(deal, Mapping):
+        raise RecordError(f"the deal must be an object keyed by seat, got {brief(deal)}", hand=number, step=step)
+    for seat, cards in deal.items():
+        if not isinstance(cards, list) or not all(isinstance(card, str) for card in cards):
+            raise RecordError(f"{brief(seat)}: cards must be a list of card texts, got {brief(cards)}",
+                              hand=number, step=step)  # fmt: skip
+    return dict(deal)
+
+
+def loads(text: str | bytes) -> Game:
+    """Rebuild a game from JSON record text (a :class:`~spades.errors.RecordError` for anything else)."""
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise RecordError(f"not JSON: {error}") from None
+        data = load_json(text, "the record")
+    except SpadesError as error:
+        raise RecordError(str(error)) from None
     return from_record(data)

@@ -2,7 +2,9 @@
 
 A :class:`Rules` value is immutable and complete: every option has a value.
 :meth:`Rules.from_dict` builds one from a preset plus overrides, and rejects
-unknown keys and bad values with a :class:`~spades.errors.RulesError`.
+unknown keys and bad values with a :class:`~spades.errors.RulesError` (only an
+object, or ``None`` for the standard rules; integer options within
+±:data:`MAX_POINTS`; ``True`` is not an integer).
 
 Options (defaults are the seeds' standard game):
 
@@ -15,8 +17,9 @@ Options (defaults are the seeds' standard game):
 ``blind_nil``          blind nil allowed, declared before looking (``False``)
 ``blind_nil_value``    points for blind nil (200)
 ``blind_nil_behind``   blind nil only when the team trails by at least this (0)
-``nil_tricks_count``   a nil bidder's tricks count toward the partner's bid
-                       (``False``: each is a bag that scores no point)
+``nil_tricks_count``   a nil bidder's tricks count toward the partner's bid,
+                       or, when both bid nil, toward a contract of zero (each
+                       an overtrick); ``False``: each is a bag that scores no point
 ``bags_limit``         every this many bags costs ``bags_penalty``; ``None`` = off
 ``bags_penalty``       points lost per ``bags_limit`` bags (100)
 ``min_team_bid``       the second partner to bid must bring a numeric team
@@ -47,11 +50,13 @@ from collections.abc import Mapping
 from dataclasses import asdict, dataclass, fields, replace
 from typing import Any
 
-from .errors import RulesError
+from .errors import RulesError, brief
 
 PRESET_NAMES = ("standard", "windows", "igame", "short", "pagat")
 FIRST_LEADS = ("left", "two_clubs")
 BIDDING_STYLES = ("standard", "suicide", "whiz", "mirror")
+MAX_POINTS = 1_000_000
+"""Every integer option lies within ±this (a target of a million points is already a very long game)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,9 +92,11 @@ class Rules:
                 or (kind == "str" and type(value) is str)
             )
             if not ok:
-                raise RulesError(f"rule {f.name!r} must be {_KIND_TEXT[kind]}, got {value!r}")
+                raise RulesError(f"rule {f.name!r} must be {_KIND_TEXT[kind]}, got {brief(value)}")
+            if type(value) is int and not -MAX_POINTS <= value <= MAX_POINTS:
+                raise RulesError(f"rule {f.name!r} must be between {-MAX_POINTS} and {MAX_POINTS}, got {brief(value)}")
         if self.preset not in PRESET_NAMES:
-            raise RulesError(f"unknown preset {self.preset!r} (known: {', '.join(PRESET_NAMES)})")
+            raise RulesError(f"unknown preset {brief(self.preset)} (known: {', '.join(PRESET_NAMES)})")
         if self.target <= 0:
             raise RulesError(f"rule 'target' must be positive, got {self.target}")
         if self.mercy is not None and self.mercy >= self.target:
@@ -99,9 +106,9 @@ class Rules:
         if not 0 <= self.min_team_bid <= 13:
             raise RulesError(f"rule 'min_team_bid' must be 0 to 13, got {self.min_team_bid}")
         if self.first_lead not in FIRST_LEADS:
-            raise RulesError(f"rule 'first_lead' must be one of {FIRST_LEADS}, got {self.first_lead!r}")
+            raise RulesError(f"rule 'first_lead' must be one of {FIRST_LEADS}, got {brief(self.first_lead)}")
         if self.bidding not in BIDDING_STYLES:
-            raise RulesError(f"rule 'bidding' must be one of {BIDDING_STYLES}, got {self.bidding!r}")
+            raise RulesError(f"rule 'bidding' must be one of {BIDDING_STYLES}, got {brief(self.bidding)}")
         if self.bidding == "suicide" and not self.nil:
             raise RulesError("suicide bidding needs nil bids allowed")
 
@@ -115,14 +122,14 @@ class Rules:
         True
         """
         if data is not None and not isinstance(data, Mapping):
-            raise RulesError(f"rules must be an object, got {data!r}")
+            raise RulesError(f"rules must be an object, got {brief(data)}")
         data = dict(data or {})
-        unknown = sorted(set(data) - set(_KINDS))
+        unknown = [key for key in data if not (isinstance(key, str) and key in _KINDS)]
         if unknown:
-            raise RulesError(f"unknown rule {unknown[0]!r} (known: {', '.join(_KINDS)})")
+            raise RulesError(f"unknown rule {brief(unknown[0])} (known: {', '.join(_KINDS)})")
         name = data.pop("preset", "standard")
-        if name not in PRESETS:
-            raise RulesError(f"unknown preset {name!r} (known: {', '.join(PRESET_NAMES)})")
+        if not isinstance(name, str) or name not in PRESETS:
+            raise RulesError(f"unknown preset {brief(name)} (known: {', '.join(PRESET_NAMES)})")
         base = PRESETS[name]
         return replace(base, **data) if data else base
 

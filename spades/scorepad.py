@@ -6,13 +6,20 @@ Input of :func:`score_sheet` (the ``python -m spades score`` command)::
      "hands": [{"bids": {"N": 4, "E": "nil", "S": 3, "W": "blind_nil"},
                 "tricks": {"N": 5, "E": 0, "S": 4, "W": 4}}, ...]}
 
-Output (also what ``replay`` prints, which adds each hand's ``tricks``)::
+The first hand is dealt by West, the next by North, and so on; bids are
+checked in bidding order with the engine's rules
+(:func:`spades.game.bid_reason`: nil and blind nil allowed, suicide, the
+minimum team bid; whiz and mirror bids cannot be checked without the cards).
 
-    {"hands": [{"points": {"NS": p, "EW": p}, "bags": {...}, "totals": {...}}, ...],
+Output (also what ``replay`` prints)::
+
+    {"hands": [RESULT, ...],
      "totals": {"NS": t, "EW": t}, "bags": {"NS": b, "EW": b}, "winner": "NS" | "EW" | null}
 
-``points`` is the hand's score including any bag penalty; ``bags`` the team's
-bag count after the hand.
+Each ``RESULT`` is the one JSON encoding of a scored hand
+(:func:`spades.protocol.result_to_json`): among its fields ``tricks`` by
+seat, ``points`` (the hand's score including any bag penalty), ``bags`` (the
+team's bag count after the hand) and ``totals`` by team.
 """
 
 from __future__ import annotations
@@ -21,39 +28,35 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from .cards import Seat, Team
-from .errors import RecordError, SpadesError
-from .game import HandResult
+from .errors import IllegalMoveError, RecordError, SpadesError, brief
+from .game import HandResult, bid_reason
+from .protocol import result_to_json
 from .rules import Rules
-from .scoring import BLIND_NIL, NIL, match_winner, parse_bid, score_hand
+from .scoring import Bid, bid_text, match_winner, parse_bid, score_hand
 
 
-def summary(results: Iterable[HandResult], winner: Team | None, *, tricks: bool = False) -> dict[str, Any]:
+def summary(results: Iterable[HandResult], winner: Team | None) -> dict[str, Any]:
     """Return the JSON summary of scored hands (see the module docstring)."""
-    hands = []
-    totals = {"NS": 0, "EW": 0}
-    bags = {"NS": 0, "EW": 0}
-    for result in results:
-        entry: dict[str, Any] = {}
-        if tricks:
-            entry["tricks"] = {seat.name: result.tricks[seat] for seat in Seat}
-        entry["points"] = {team.name: result.teams[team].points for team in Team}
-        bags = {team.name: result.teams[team].bags for team in Team}
-        totals = {team.name: result.totals[team] for team in Team}
-        entry["bags"] = bags
-        entry["totals"] = totals
-        hands.append(entry)
+    hands = [result_to_json(result) for result in results]
+    totals = hands[-1]["totals"] if hands else {"NS": 0, "EW": 0}
+    bags = hands[-1]["bags"] if hands else {"NS": 0, "EW": 0}
     return {"hands": hands, "totals": totals, "bags": bags, "winner": winner.name if winner is not None else None}
+
+
+def _dealer(number: int) -> Seat:
+    """The dealer of hand ``number`` (1-based) on a score sheet: West first, then clockwise."""
+    return Seat((Seat.W + number - 1) % 4)
 
 
 def score_sheet(sheet: Mapping[str, Any]) -> dict[str, Any]:
     """Score a sheet of hands played at a real table; raise :class:`RecordError` on inconsistent input."""
     if not isinstance(sheet, Mapping):
-        raise RecordError("the score sheet must be a JSON object")
-    unknown = sorted(set(sheet) - {"rules", "hands"})
+        raise RecordError(f"the score sheet must be a JSON object, got {brief(sheet)}")
+    unknown = [key for key in sheet if key not in ("rules", "hands")]
     if unknown:
-        raise RecordError(f"unknown key {unknown[0]!r}")
+        raise RecordError(f"unknown key {brief(unknown[0])}")
     try:
-        rules = Rules.from_dict(sheet.get("rules") or {})
+        rules = Rules.from_dict(sheet.get("rules"))  # missing or null: the defaults; otherwise an object
     except SpadesError as error:
         raise RecordError(str(error), step="rules") from None
     hands = sheet.get("hands")
@@ -70,8 +73,7 @@ def score_sheet(sheet: Mapping[str, Any]) -> dict[str, Any]:
         ns, ew = score_hand(rules, bids, tricks, bags)
         totals = (totals[0] + ns.points, totals[1] + ew.points)
         bags = (ns.bags, ew.bags)
-        dealer = Seat((Seat.W + number - 1) % 4)
-        results.append(HandResult(number, dealer, bids, tricks, (ns, ew), totals))
+        results.append(HandResult(number, _dealer(number), bids, tricks, (ns, ew), totals))
         winner = match_winner(rules, totals)
     return summary(results, winner)
 
@@ -80,13 +82,13 @@ def _read_hand(
     rules: Rules, hand: Any, number: int, totals: tuple[int, int]
 ) -> tuple[tuple[int, int, int, int], tuple[int, int, int, int]]:
     if not isinstance(hand, Mapping):
-        raise RecordError("a hand must be an object", hand=number)
-    unknown = sorted(set(hand) - {"bids", "tricks"})
+        raise RecordError(f"a hand must be an object, got {brief(hand)}", hand=number)
+    unknown = [key for key in hand if key not in ("bids", "tricks")]
     if unknown:
-        raise RecordError(f"unknown key {unknown[0]!r}", hand=number)
+        raise RecordError(f"unknown key {brief(unknown[0])}", hand=number)
     raw_bids, raw_tricks = hand.get("bids"), hand.get("tricks")
     for name, raw in (("bids", raw_bids), ("tricks", raw_tricks)):
-        if not isinstance(raw, Mapping) or sorted(raw) != ["E", "N", "S", "W"]:
+        if not isinstance(raw, Mapping) or set(raw) != {"N", "E", "S", "W"}:
             raise RecordError(f"'{name}' must give N, E, S and W", hand=number, step=name)
     bids = [0, 0, 0, 0]
     tricks = [0, 0, 0, 0]
@@ -95,21 +97,19 @@ def _read_hand(
             bid = parse_bid(raw_bids[seat.name])
         except SpadesError as error:
             raise RecordError(str(error), hand=number, step=f"{seat.name}'s bid") from None
-        if bid == NIL and not rules.nil:
-            raise RecordError("nil is not allowed by these rules", hand=number, step=f"{seat.name}'s bid")
-        if bid == BLIND_NIL:
-            behind = totals[1 - seat % 2] - totals[seat % 2]
-            if not rules.blind_nil or (rules.blind_nil_behind and behind < rules.blind_nil_behind):
-                raise RecordError("blind nil is not allowed here", hand=number, step=f"{seat.name}'s bid")
         taken = raw_tricks[seat.name]
         if type(taken) is not int or not 0 <= taken <= 13:
-            raise RecordError(f"tricks must be 0 to 13, got {taken!r}", hand=number, step=f"{seat.name}'s tricks")
+            raise RecordError(f"tricks must be 0 to 13, got {brief(taken)}", hand=number, step=f"{seat.name}'s tricks")
         bids[seat] = bid
         tricks[seat] = taken
+    so_far: list[Bid | None] = [None, None, None, None]
+    for offset in range(1, 5):  # in bidding order, from the dealer's left
+        seat = Seat((_dealer(number) + offset) % 4)
+        reason = bid_reason(rules, so_far, seat, bids[seat], totals=totals)
+        if reason is not None:
+            error = IllegalMoveError(seat.name, str(bid_text(bids[seat])), reason, "bid")
+            raise RecordError(str(error), hand=number, step="bids")
+        so_far[seat] = bids[seat]
     if sum(tricks) != 13:
         raise RecordError(f"tricks add up to {sum(tricks)}, not 13", hand=number, step="tricks")
-    if rules.bidding == "suicide":
-        for team in Team:
-            if sum(bids[s] <= 0 for s in team.seats) != 1:
-                raise RecordError(f"suicide: exactly one of {team.name} must bid nil", hand=number, step="bids")
     return (bids[0], bids[1], bids[2], bids[3]), (tricks[0], tricks[1], tricks[2], tricks[3])

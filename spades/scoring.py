@@ -13,8 +13,10 @@ Per team, for one hand (the seeds' rules unless an option says otherwise):
 * **Nil**: +``nil_value`` if the nil bidder takes no trick, −``nil_value``
   otherwise; blind nil the same with ``blind_nil_value``.  By default a nil
   bidder's tricks do not count toward the partner's bid: each is a bag and
-  scores nothing.  With ``nil_tricks_count`` they count like the partner's
-  own.  When both partners bid nil every trick they take is a bag.
+  scores nothing (when both partners bid nil, every trick they take is such a
+  bag).  With ``nil_tricks_count`` they count like the partner's own; when
+  both partners bid nil they count toward a contract of zero, so each is an
+  overtrick: 1 point and 1 bag (as in OpenSpiel).
 * **Bags** accumulate across hands; each time they reach ``bags_limit`` the
   team loses ``bags_penalty`` and that many bags are removed.
 
@@ -24,6 +26,10 @@ Per team, for one hand (the seeds' rules unless an option says otherwise):
 (151, 1)
 >>> t = score_team(Rules(), (NIL, 5), (2, 4), 0); (t.points, t.bags)
 (-150, 2)
+
+:func:`team_contract`, :func:`counts_toward_contract` and
+:func:`counted_tricks` are these rules for a hand in progress; the computer
+players and the table use them rather than sums of their own.
 """
 
 from __future__ import annotations
@@ -32,7 +38,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .cards import Team
-from .errors import ParseError
+from .errors import ParseError, brief
 from .rules import Rules
 
 Bid = int
@@ -47,17 +53,18 @@ def parse_bid(value: object) -> Bid:
     >>> parse_bid("nil"), parse_bid(4), parse_bid("blind_nil"), parse_bid("7")
     (0, 4, -1, 7)
     """
-    if isinstance(value, str):
+    number = value
+    if isinstance(value, str) and len(value) <= 16 and value.isascii():
         text = value.strip().lower().replace(" ", "_").replace("-", "_")
         if text == "nil":
             return NIL
         if text in ("blind_nil", "blind"):
             return BLIND_NIL
-        if text.isdigit():
-            value = int(text)
-    if type(value) is int and 0 <= value <= 13:
-        return value
-    raise ParseError(f"not a bid: {value!r} (expected 1 to 13, 'nil' or 'blind_nil')")
+        if 1 <= len(text) <= 2 and all("0" <= ch <= "9" for ch in text):  # ASCII digits only, not "³" or "٣"
+            number = int(text)
+    if type(number) is int and 0 <= number <= 13:
+        return number
+    raise ParseError(f"not a bid: {brief(value)} (expected 1 to 13, 'nil' or 'blind_nil')")
 
 
 def bid_text(bid: Bid) -> int | str:
@@ -74,7 +81,9 @@ class TeamScore:
     """One team's result for one hand.
 
     ``contract`` is the numeric bids added, ``taken`` the tricks counted toward
-    it, ``made`` whether it was made (``None`` without a contract).
+    it, ``made`` whether it was made (``None`` without a contract; with
+    ``nil_tricks_count`` a team of two nil bidders still scores its ``taken``
+    tricks as overtricks of a zero contract in ``contract_points``).
     ``points`` is the hand's total including any bag penalty; ``bags`` is the
     team's bag count after the hand (after removing penalised bags).
     """
@@ -90,19 +99,61 @@ class TeamScore:
     points: int
 
 
+def team_contract(bids: Sequence[Bid | None], team: int) -> int:
+    """The contract of ``team`` (0 NS, 1 EW): its numeric bids added; nil, blind nil and ``None`` (not yet) add 0.
+
+    ``bids`` are by seat (N, E, S, W).
+
+    >>> team_contract((4, NIL, 3, None), 0), team_contract((4, NIL, 3, None), 1)
+    (7, 0)
+    """
+    first, second = bids[team], bids[team + 2]
+    return (first if first is not None and first > 0 else 0) + (second if second is not None and second > 0 else 0)
+
+
+def counts_toward_contract(rules: Rules, bid: Bid | None) -> bool:
+    """Whether the tricks of a seat that bid ``bid`` count toward its team's contract.
+
+    A numeric bidder's always (and a seat yet to bid, ``None``, is taken to bid
+    a number); a nil or blind nil bidder's only with ``nil_tricks_count``
+    (otherwise each of its tricks is a bag that scores nothing).
+
+    >>> counts_toward_contract(Rules(), NIL), counts_toward_contract(Rules(nil_tricks_count=True), NIL)
+    (False, True)
+    """
+    return bid is None or bid > 0 or rules.nil_tricks_count
+
+
+def counted_tricks(rules: Rules, bids: Sequence[Bid | None], tricks: Sequence[int], team: int) -> int:
+    """Tricks of ``team`` that count toward its contract (:func:`counts_toward_contract`); by seat (N, E, S, W).
+
+    >>> bids, tricks = (4, NIL, 3, 2), (5, 1, 3, 4)
+    >>> counted_tricks(Rules(), bids, tricks, 0), counted_tricks(Rules(), bids, tricks, 1)
+    (8, 4)
+    """
+    counted = 0
+    for seat in (team, team + 2):
+        if counts_toward_contract(rules, bids[seat]):
+            counted += tricks[seat]
+    return counted
+
+
 def score_team(rules: Rules, bids: Sequence[Bid], tricks: Sequence[int], bags_before: int) -> TeamScore:
-    """Score one team's hand: ``bids`` and ``tricks`` of its two seats."""
+    """Score one team's hand: ``bids`` and ``tricks`` of its two seats (see the module docstring).
+
+    >>> pagat = Rules(nil_tricks_count=True)
+    >>> t = score_team(pagat, (NIL, NIL), (0, 2), 0); (t.points, t.new_bags, t.made)  # 100 - 100 + 2
+    (2, 2, None)
+    """
     contract = sum(b for b in bids if b > 0)
     counted = 0
     nil_points = 0
     new_bags = 0
     for bid, taken in zip(bids, tricks, strict=True):
-        if bid > 0:
-            counted += taken
-            continue
-        value = rules.blind_nil_value if bid == BLIND_NIL else rules.nil_value
-        nil_points += -value if taken else value
-        if rules.nil_tricks_count and contract:
+        if bid <= 0:
+            value = rules.blind_nil_value if bid == BLIND_NIL else rules.nil_value
+            nil_points += -value if taken else value
+        if counts_toward_contract(rules, bid):
             counted += taken
         else:
             new_bags += taken
@@ -117,6 +168,9 @@ def score_team(rules: Rules, bids: Sequence[Bid], tricks: Sequence[int], bags_be
             new_bags += over
         else:
             contract_points = -10 * contract
+    else:  # no numeric bid: counted tricks (only with nil_tricks_count) are overtricks on a contract of zero
+        contract_points = counted
+        new_bags += counted
     bags = bags_before + new_bags
     penalty = 0
     if rules.bags_limit is not None:

@@ -37,7 +37,7 @@ from .game import Game, Phase, Reason, View
 from .protocol import result_to_json
 from .record import from_record, to_record
 from .rules import Rules
-from .scoring import BLIND_NIL, NIL, bid_text, parse_bid
+from .scoring import BLIND_NIL, NIL, bid_text, parse_bid, team_contract
 
 SAVE_FORMAT = "spades-save/2"
 OLD_SAVE_FORMAT = "spades-save/1"
@@ -546,9 +546,7 @@ class Table:
             "bid_reasons": self._bid_reasons(me) if bidding and looked else {},  # type: ignore[arg-type]
             "can_blind_nil": bidding and self.blind_nil_open(me),  # type: ignore[arg-type]
             "bids": {s.name: (bid_text(b) if b is not None else None) for s, b in zip(Seat, view.bids, strict=True)},
-            "contracts": {
-                t.name: sum(b for b in (view.bids[s] for s in t.seats) if b is not None and b > 0) for t in Team
-            },
+            "contracts": {t.name: team_contract(view.bids, t) for t in Team},
             "cards_left": dict(zip("NESW", view.cards_left, strict=True)),
             "tricks_won": dict(zip("NESW", view.tricks_won, strict=True)),
             "leader": leader.name if leader is not None else None,

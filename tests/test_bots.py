@@ -383,18 +383,17 @@ def test_nil_bidder_ducks_with_its_highest_safe_card() -> None:
 
 
 def _position(g: Game) -> Position:
-    view = g.view(g.turn)
-    leader = int(view.leader) if view.leader is not None else int(view.turn)
-    return Position(
-        [cards_mask(g.hand(s)) for s in Seat],
-        leader=leader,
-        trick=view.trick,
-        won=view.tricks_won,
-        done=len(view.tricks),
-        broken=view.spades_broken,
-        two_clubs=g.rules.first_lead == "two_clubs",
-        anytime=g.rules.spades_anytime,
-    )
+    return Position.from_view(g.view(g.turn), [cards_mask(g.hand(s)) for s in Seat])
+
+
+@pytest.mark.parametrize("rules", [Rules(), Rules(first_lead="two_clubs")], ids=str)
+def test_simulator_from_a_bidding_view_starts_at_the_first_lead(rules: Rules) -> None:
+    g = Game(rules, seed=5)
+    hands = [cards_mask(g.hand(s)) for s in Seat]
+    p = Position.from_view(g.view(g.turn), hands)
+    for b in (3, 3, 3, 3):
+        g.bid(b)
+    assert (p.turn, p.legal(), p.done) == (g.turn, g.legal_mask(), 0)
 
 
 @pytest.mark.parametrize(

@@ -7,7 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-from spades import Game, Phase, Rules, Seat, card_name, to_record
+from spades import Game, HandResult, Phase, Rules, Seat, card_name, score_hand, to_record
+from spades.protocol import result_to_json
 from spades.rng import Rng
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -92,8 +93,12 @@ def test_score_pad_from_stdin() -> None:
     proc = run("score", "-", stdin=json.dumps(sheet))
     assert proc.returncode == 0, proc.stderr
     out = json.loads(proc.stdout)
-    assert out["hands"][0] == {"points": {"NS": 70, "EW": 60}, "bags": {"NS": 0, "EW": 0},
-                               "totals": {"NS": 70, "EW": 60}}  # fmt: skip
+    first = out["hands"][0]
+    assert (first["points"], first["bags"], first["totals"]) == ({"NS": 70, "EW": 60}, {"NS": 0, "EW": 0},
+                                                                 {"NS": 70, "EW": 60})  # fmt: skip
+    teams = score_hand(Rules(), (4, 3, 3, 3), (2, 4, 5, 2), (0, 0))
+    assert first == result_to_json(HandResult(1, Seat.W, (4, 3, 3, 3), (2, 4, 5, 2), teams, (70, 60)))  # one encoding
+    assert out["hands"][1]["nils"] == {"N": True}
     assert out["hands"][1]["points"] == {"NS": 151, "EW": 70}
     assert out["totals"] == {"NS": 221, "EW": 130} and out["bags"] == {"NS": 1, "EW": 0}
     assert out["winner"] is None
@@ -113,3 +118,9 @@ def test_score_pad_errors() -> None:
     win = {"bids": {"N": 7, "E": 3, "S": 6, "W": 3}, "tricks": {"N": 7, "E": 0, "S": 6, "W": 0}}
     message = error([win, win, win, win], {"preset": "igame"})  # NS reach 300 after hand 3
     assert "hand 4" in message and "game ended after hand 3 (NS won)" in message
+    # Hand 2 is dealt by North: East bids first, then South, so North's 2 is N-S's second bid (2 + 1 < 4).
+    low = {"bids": {"N": 2, "E": 3, "S": 1, "W": 3}, "tricks": {"N": 2, "E": 4, "S": 5, "W": 2}}
+    ok = {"bids": {"N": 2, "E": 3, "S": 2, "W": 3}, "tricks": {"N": 2, "E": 4, "S": 5, "W": 2}}
+    assert error([ok, low], {"min_team_bid": 4}) == "error: hand 2, bids: N cannot bid 2: the team must bid at least 4"
+    assert "S cannot bid nil: suicide" in error([{**ok, "bids": {"N": "nil", "E": "nil", "S": "nil", "W": 3}}],
+                                               {"bidding": "suicide"})  # fmt: skip

@@ -277,7 +277,9 @@ def swapped_twin(game: Game, a: Seat, b: Seat, rng: random.Random) -> Game | Non
         return None
     dealt = list(history[0].deal)
     left_a, left_b = game.hand(a), game.hand(b)
-    pairs = [(x, y) for x in left_a for y in left_b if SUIT_OF[x] == SUIT_OF[y]]
+    # Same suit, so every move stays legal; never the 2 of clubs when it decides who leads first (that is public).
+    fixed = {0} if game.rules.first_lead == "two_clubs" else set()
+    pairs = [(x, y) for x in left_a for y in left_b if SUIT_OF[x] == SUIT_OF[y] and not {x, y} & fixed]
     if not pairs:
         return None
     x, y = rng.choice(pairs)

@@ -13,11 +13,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..cards import SPADE_MASK, SUIT_MASKS
+from ..cards import ABOVE, SPADE_MASK, SUIT_MASKS
 from ..game import View
 from ..rules import Rules
 from .messages import Explanation
-from .sim import ABOVE
 
 # Trick value of a spade honour by the number of higher spades still out
 # (rows) and the number of lower spades guarding it (columns, 0..3+).

@@ -33,16 +33,17 @@ from __future__ import annotations
 
 import time
 
-from ..cards import SUIT_MASKS, SUIT_OF, cards_mask
+from ..cards import ABOVE, SUIT_MASKS, SUIT_OF, beats, cards_mask, winning
 from ..game import View
 from ..rng import Rng
 from ..rules import Rules
+from ..scoring import counted_tricks, team_contract
 from .base import Bot, Decision
 from .bidding import STANDARD, BidStyle, choose_bid, count_bid, evaluate, nil_ok
 from .knowledge import Knowledge
 from .messages import Explanation
 from .search import Context, Scorer, Solver, bid_weight, distinct_moves, playout, sample_deal
-from .sim import ABOVE, Position, beats
+from .sim import Position
 from .standard import play_card
 
 
@@ -63,15 +64,11 @@ def play_weight(k: Knowledge, hands: list[int]) -> float:
         last = (trick.leader + 3) % 4
         if last != k.seat:
             led = SUIT_OF[trick.cards[0]]
-            best = -1
-            best_seat = trick.leader
-            for offset, card in enumerate(trick.cards[:3]):
-                if offset == 0 or beats(card, best):
-                    best, best_seat = card, (trick.leader + offset) % 4
+            best_seat, best = winning(trick.leader, trick.cards[:3])
             if best_seat % 2 != last % 2 and SUIT_OF[best] == led:
                 team = last % 2
-                contract = sum(b for b in (bids[team], bids[team + 2]) if b and b > 0)
-                counted = won[team] + won[team + 2]
+                contract = team_contract(bids, team)
+                counted = counted_tricks(view.rules, bids, won, team)
                 played = trick.cards[3]
                 held = (hands[last] | (1 << played)) & SUIT_MASKS[led] & ABOVE[best]
                 if counted < contract and SUIT_OF[played] == led and not beats(played, best) and held:
@@ -140,10 +137,6 @@ class ExpertBot(Bot):
         rules = view.rules
         seat = k.seat
         team = k.team
-        if rules.first_lead == "two_clubs":
-            leader = -1
-        else:
-            leader = (int(view.dealer) + 1) % 4
         totals = dict.fromkeys(candidates, 0.0)
         weight_sum = 0.0
         n = 0
@@ -163,11 +156,9 @@ class ExpertBot(Bot):
                     bids.append(b)
                 else:
                     bids.append(model_bid(hands[s], rules, bids[s - 2] if s >= 2 and s - 2 != seat else None))
-            first = leader if leader >= 0 else next(s for s in range(4) if hands[s] & 1)
             for c in candidates:
                 bids[seat] = c
-                p = Position(hands, leader=first, two_clubs=rules.first_lead == "two_clubs",
-                             anytime=rules.spades_anytime)  # fmt: skip
+                p = Position.from_view(view, hands)
                 playout(p, Context(rules, bids))
                 totals[c] += w * Scorer(rules, bids, view.bags, team).value(p.won)
             weight_sum += w
@@ -197,12 +188,6 @@ class ExpertBot(Bot):
         ctx = Context(rules, bids)
         scorer = Scorer(rules, bids, view.bags, k.team)
         exact = k.remaining <= self.exact_tricks
-        leader = int(view.leader) if view.leader is not None else int(view.seat)
-        trick = list(view.trick)
-        won = list(view.tricks_won)
-        done = len(view.tricks)
-        two_clubs = rules.first_lead == "two_clubs"
-        anytime = rules.spades_anytime
         totals = dict.fromkeys(moves, 0.0)
         weight_sum = 0.0
         cards_per_sample = len(moves) * sum(view.cards_left)
@@ -220,8 +205,7 @@ class ExpertBot(Bot):
                 if seat != k.seat:
                     w *= bid_weight(view.bids[seat], hands[seat] | k.played_by[seat], rules)
             w *= play_weight(k, hands)
-            base = Position(hands, leader=leader, trick=trick, won=won, done=done, broken=view.spades_broken,
-                            two_clubs=two_clubs, anytime=anytime)  # fmt: skip
+            base = Position.from_view(view, hands)
             solver = Solver(scorer, ctx) if exact else None
             values = []
             for m in moves:

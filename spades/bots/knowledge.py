@@ -9,26 +9,9 @@ each seat has shown out of, tricks won, scores and bags.  Seats are ints 0–3
 
 from __future__ import annotations
 
-from ..cards import JOKER_DECK, SPADES, STANDARD_DECK, SUIT_MASKS, SUIT_OF, cards_mask
+from ..cards import ABOVE, JOKER_DECK, SPADES, STANDARD_DECK, SUIT_MASKS, SUIT_OF, cards_mask, winning
 from ..game import View
-from ..rules import Rules
-from .sim import ABOVE, beats
-
-
-def team_counted(rules: Rules, bids: tuple[int | None, ...], won: tuple[int, ...] | list[int], team: int) -> int:
-    """Tricks that count toward ``team``'s contract (a nil bidder's count only with ``nil_tricks_count``)."""
-    counted = 0
-    contract = team_contract(bids, team)
-    for seat in (team, team + 2):
-        bid = bids[seat]
-        if bid is None or bid > 0 or (rules.nil_tricks_count and contract):
-            counted += won[seat]
-    return counted
-
-
-def team_contract(bids: tuple[int | None, ...], team: int) -> int:
-    """The numeric bids of ``team`` added (nil and unknown bids count 0)."""
-    return sum(b for b in (bids[team], bids[team + 2]) if b is not None and b > 0)
+from ..scoring import counted_tricks, team_contract
 
 
 class Knowledge:
@@ -70,8 +53,7 @@ class Knowledge:
                 s = (view.leader + offset) % 4
                 played_by[s] |= 1 << card
                 self.trick.append((s, card))
-                if offset == 0 or beats(card, self.win_card):
-                    self.win_seat, self.win_card = s, card
+            self.win_seat, self.win_card = winning(view.leader, view.trick)
         self.played_by = tuple(played_by)
         self.led = SUIT_OF[self.trick[0][1]] if self.trick else -1
         n = len(self.trick)
@@ -86,7 +68,7 @@ class Knowledge:
 
     def counted(self, team: int) -> int:
         """Tricks counted toward ``team``'s contract so far."""
-        return team_counted(self.rules, self.bids, self.won, team)
+        return counted_tricks(self.rules, self.bids, self.won, team)
 
     def need(self, team: int) -> int:
         """Tricks ``team`` still needs for its contract (0 once made or without one)."""

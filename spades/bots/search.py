@@ -22,13 +22,13 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from ..cards import SPADE_MASK, SPADES, SUIT_MASKS, SUIT_OF
+from ..cards import ABOVE, BEATERS, NON_SPADES, SPADE_MASK, SPADES, SUIT_MASKS, SUIT_OF, follow_mask
 from ..rng import Rng
 from ..rules import Rules
-from ..scoring import score_team
+from ..scoring import counts_toward_contract, score_team, team_contract
 from .bidding import evaluate
 from .knowledge import Knowledge
-from .sim import ABOVE, BELOW, NON_SPADES, RANK, Position, highest, lowest
+from .sim import BELOW, RANK, Position, highest, lowest
 
 _SUITS = SUIT_MASKS
 _SP = SPADE_MASK
@@ -42,10 +42,8 @@ class Context:
     def __init__(self, rules: Rules, bids: Sequence[int]) -> None:
         self.bids = tuple(bids)
         self.nil = tuple(b <= 0 for b in bids)
-        self.contract = (max(0, bids[0]) + max(0, bids[2]), max(0, bids[1]) + max(0, bids[3]))
-        self.counts = tuple(
-            int(not self.nil[s] or (rules.nil_tricks_count and self.contract[s & 1] > 0)) for s in range(4)
-        )
+        self.contract = (team_contract(bids, 0), team_contract(bids, 1))
+        self.counts = tuple(int(counts_toward_contract(rules, b)) for b in bids)
         """Per seat, 1 when its tricks count toward its team's contract."""
 
     def counted(self, won: Sequence[int], team: int) -> int:
@@ -99,16 +97,8 @@ class Scorer:
 
 
 def _beats_later(hand: int, card: int, led: int) -> bool:
-    """Whether ``hand``, playing after ``card`` in a trick led in ``led``, can beat it."""
-    if not hand:
-        return False
-    if hand & _SUITS[led]:
-        return SUIT_OF[card] == led and bool(hand & ABOVE[card])
-    if led == SPADES:
-        return False
-    if SUIT_OF[card] == SPADES:
-        return bool(hand & ABOVE[card])
-    return bool(hand & _SP)
+    """Whether ``hand``, playing after ``card`` (then winning a trick led in ``led``), can beat it."""
+    return bool(follow_mask(hand, led) & BEATERS[card])
 
 
 def _low_discard(cards: int) -> int:
@@ -179,7 +169,7 @@ def policy(p: Position, ctx: Context, legal: int = 0) -> int:
             best, score = -1, -999
             opp = hands[lho] | hands[rho]
             for c in _cards(legal):
-                s = (others & ABOVE[c]).bit_count() * 2 - (opp & BELOW[c]).bit_count() - (20 if c >= 39 else 0)
+                s = (others & ABOVE[c]).bit_count() * 2 - (opp & BELOW[c]).bit_count() - (20 if _SP >> c & 1 else 0)
                 if not others & ABOVE[c]:
                     s -= 50
                 if s > score:
@@ -253,7 +243,7 @@ def policy(p: Position, ctx: Context, legal: int = 0) -> int:
         # Contract made: lead a card someone else beats.
         best, score = -1, -999
         for c in _cards(legal):
-            s = -RANK[c] - (30 if not others & ABOVE[c] else 0) - (5 if c >= 39 else 0)
+            s = -RANK[c] - (30 if not others & ABOVE[c] else 0) - (5 if _SP >> c & 1 else 0)
             if s > score:
                 best, score = c, s
         return best
@@ -263,33 +253,18 @@ def policy(p: Position, ctx: Context, legal: int = 0) -> int:
     best = p.win_card
     ws = p.win_seat
     following = legal & led_mask
-    if following:
-        beat = legal & ABOVE[best] if best < 39 or led == SPADES else 0
-    elif best >= 39:
-        beat = legal & ABOVE[best]
-    else:
-        beat = legal & _SP
+    beat = legal & BEATERS[best]
     lose = legal & ~beat
     n = len(trick)
     lh = hands[lho] if n < 3 else 0
-    if lh:
-        if lh & led_mask:
-            lh_over = lh & ABOVE[best] if best < 39 or led == SPADES else 0
-        elif led == SPADES:
-            lh_over = 0
-        elif best >= 39:
-            lh_over = lh & ABOVE[best]
-        else:
-            lh_over = lh & _SP
-    else:
-        lh_over = 0
+    lh_over = follow_mask(lh, led) & BEATERS[best]
     if me_nil:
         if lose:
             if following:
                 return highest(lose)
             best_c, score = -1, -1
             for c in _cards(lose):
-                s = RANK[c] + (6 if c >= 39 else 0)
+                s = RANK[c] + (6 if _SP >> c & 1 else 0)
                 if s > score:
                     best_c, score = c, s
             return best_c
@@ -300,7 +275,7 @@ def policy(p: Position, ctx: Context, legal: int = 0) -> int:
     if p_nil:
         if n == 1:
             pm = hands[partner] & led_mask
-            if pm and ((best >= 39 and led != SPADES) or not pm & ABOVE[best]):
+            if pm and not pm & BEATERS[best]:
                 return lowest(legal) if following else _low_discard(legal)
             if beat:
                 return highest(beat) if following else lowest(beat)

@@ -1,12 +1,11 @@
 """A fast simulation of one hand's play on card bit masks, for the computer players' search.
 
-The rules are exactly :class:`spades.game.Game`'s for the play of a hand (the
-tests compare the two on random positions): follow suit if able; the highest
-spade wins, otherwise the highest card of the suit led; spades may not be led
-until one has been played unless the leader holds nothing else (or the
-``spades_anytime`` rule); with ``first_lead == "two_clubs"`` the first trick
-is led with the two of clubs.  The Jokers (52, 53) are spades like in the
-engine.
+The rules are :class:`spades.game.Game`'s because they are the same code: the
+trick rules of :mod:`spades.cards` (:data:`~spades.cards.BEATERS`,
+:func:`~spades.cards.follow_mask`, :func:`~spades.cards.lead_mask`,
+:func:`~spades.cards.first_leader`), and the tests still compare the two on
+random positions.  :meth:`Position.from_view` is the one conversion from a
+seat's view (plus the hidden hands, sampled) to a simulated position.
 
 Encodings are the engine's: cards are ints 0–53, hands are bit masks, seats
 are 0–3 (N, E, S, W).  A :class:`Position` holds all four hands, so it is a
@@ -25,12 +24,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..cards import SPADE_MASK, SPADES, SUIT_MASKS, SUIT_OF
+from ..cards import BEATERS, SPADE_MASK, SUIT_MASKS, SUIT_OF, first_leader, follow_mask, lead_mask, winning
+from ..errors import SpadesError
+from ..game import Phase, View
 
-ALL_CARDS = (1 << 54) - 1
-NON_SPADES = ALL_CARDS & ~SPADE_MASK
-ABOVE: tuple[int, ...] = tuple(SUIT_MASKS[SUIT_OF[c]] & ~((2 << c) - 1) for c in range(54))
-"""``ABOVE[c]``: every card of ``c``'s suit that beats ``c`` when that suit is led."""
 BELOW: tuple[int, ...] = tuple(SUIT_MASKS[SUIT_OF[c]] & ((1 << c) - 1) for c in range(54))
 """``BELOW[c]``: every card of ``c``'s suit lower than ``c``."""
 RANK: tuple[int, ...] = (*(c % 13 for c in range(52)), 13, 14)
@@ -45,13 +42,6 @@ def lowest(mask: int) -> int:
 def highest(mask: int) -> int:
     """The highest-numbered card of a non-empty ``mask``."""
     return mask.bit_length() - 1
-
-
-def beats(card: int, best: int) -> bool:
-    """Whether ``card`` played later in a trick beats the trick's current ``best`` card."""
-    suit = SUIT_OF[card]
-    best_suit = SUIT_OF[best]
-    return (suit == best_suit and card > best) or (suit == SPADES and best_suit != SPADES)
 
 
 class Position:
@@ -88,12 +78,25 @@ class Position:
         self.two_clubs = two_clubs
         self.anytime = anytime
         self.turn = (leader + len(self.trick)) % 4
-        self.win_card = -1
-        self.win_seat = leader
-        for offset, card in enumerate(self.trick):
-            if offset == 0 or beats(card, self.win_card):
-                self.win_card = card
-                self.win_seat = (leader + offset) % 4
+        self.win_seat, self.win_card = winning(leader, self.trick)
+
+    @classmethod
+    def from_view(cls, view: View, hands: Sequence[int]) -> Position:
+        """The play from where ``view`` stands, with all four ``hands`` (card masks, e.g. sampled) filled in.
+
+        In the bidding phase this is the hand's first lead (``hands`` are then
+        13 cards each); in the play phase, the trick in progress.
+        """
+        rules = view.rules
+        two_clubs = rules.first_lead == "two_clubs"
+        anytime = rules.spades_anytime
+        if view.phase is Phase.BIDDING:
+            return cls(hands, leader=first_leader(view.dealer, hands, two_clubs), two_clubs=two_clubs, anytime=anytime)
+        if view.phase is not Phase.PLAYING or view.turn is None:
+            raise SpadesError(f"no play to simulate in the {view.phase.value} phase")
+        leader = view.leader if view.leader is not None else view.turn
+        return cls(hands, leader=int(leader), trick=view.trick, won=view.tricks_won, done=len(view.tricks),
+                   broken=view.spades_broken, two_clubs=two_clubs, anytime=anytime)  # fmt: skip
 
     def copy(self) -> Position:
         """An independent copy."""
@@ -113,34 +116,21 @@ class Position:
 
     def legal(self) -> int:
         """The legal cards of the seat to play, as a mask (0 once the hand is over)."""
-        hand = self.hands[self.turn]
         if self.trick:
-            return hand & SUIT_MASKS[SUIT_OF[self.trick[0]]] or hand
-        if self.two_clubs and self.done == 0 and hand & 1:
-            return 1
-        if not self.broken and not self.anytime:
-            return hand & NON_SPADES or hand
-        return hand
+            return follow_mask(self.hands[self.turn], SUIT_OF[self.trick[0]])
+        return lead_mask(self.hands[self.turn], self.broken or self.anytime, self.two_clubs and self.done == 0)
 
     def play(self, card: int) -> None:
         """Play ``card`` (assumed legal) for the seat to play; a fourth card closes the trick."""
         seat = self.turn
-        self.hands[seat] ^= 1 << card
+        bit = 1 << card
+        self.hands[seat] ^= bit
         trick = self.trick
-        if card >= 39:
+        if bit & SPADE_MASK:
             self.broken = True
-        if not trick:
+        if not trick or BEATERS[self.win_card] & bit:
             self.win_card = card
             self.win_seat = seat
-        else:
-            best = self.win_card
-            if card >= 39:
-                if best < 39 or card > best:
-                    self.win_card = card
-                    self.win_seat = seat
-            elif card > best and SUIT_OF[card] == SUIT_OF[best]:
-                self.win_card = card
-                self.win_seat = seat
         trick.append(card)
         if len(trick) == 4:
             winner = self.win_seat

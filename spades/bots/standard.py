@@ -21,14 +21,14 @@ Probabilities that a later seat can beat a card come from
 
 from __future__ import annotations
 
-from ..cards import SPADES, SUIT_MASKS, SUIT_OF, cards_mask, mask_cards
+from ..cards import ABOVE, BEATERS, NON_SPADES, SPADES, SUIT_MASKS, SUIT_OF, cards_mask, mask_cards
 from ..game import View
 from ..rng import Rng
 from .base import Bot, Decision
 from .bidding import STANDARD, BidStyle, HandEval, choose_bid, evaluate
 from .knowledge import Knowledge
 from .messages import Explanation
-from .sim import ABOVE, BELOW, NON_SPADES, RANK, beats, highest, lowest
+from .sim import BELOW, RANK, highest, lowest
 
 Choice = tuple[int, str, dict]
 
@@ -236,10 +236,7 @@ class Player:
         k = self.k
         legal = k.legal
         best = k.win_card
-        beat = 0
-        for card in mask_cards(legal):
-            if beats(card, best):
-                beat |= 1 << card
+        beat = legal & BEATERS[best]
         lose = legal & ~beat
         following = bool(legal & SUIT_MASKS[k.led])
         played = {s for s, _ in k.trick}
@@ -377,7 +374,7 @@ class BeginnerBot(Bot):
             card = max(mask_cards(side), key=lambda c: (RANK[c], -c))
             return Decision(card, Explanation("play", {"card": card}))
         k = Knowledge(view)
-        beat = cards_mask(c for c in view.legal if beats(c, k.win_card))
+        beat = legal & BEATERS[k.win_card]
         if beat:
             following = bool(legal & SUIT_MASKS[k.led])
             card = highest(beat) if following else lowest(beat)

@@ -20,8 +20,22 @@ from spades import (
     score_team,
     trick_winner,
 )
+from spades.cards import (
+    BEATERS,
+    SPADES,
+    SUIT_OF,
+    beats,
+    cards_mask,
+    first_leader,
+    follow_mask,
+    lead_mask,
+    mask_cards,
+    winning,
+)
+from spades.game import bid_reason
 from spades.record import from_record, to_record
 from spades.rng import Rng, deal_masks
+from spades.scoring import counted_tricks, team_contract
 
 
 def cards(spec):
@@ -88,6 +102,39 @@ def test_nil_tricks_count_option():
     assert (result.points, result.bags) == (151, 1)
 
 
+def test_nil_tricks_count_when_both_partners_bid_nil():
+    # The tricks count toward a contract of zero: each is an overtrick, 1 point and 1 bag (OpenSpiel's scoring).
+    rules = Rules.from_dict({"preset": "pagat"})
+    cases = [
+        # bids, tricks, bags before -> points, new bags, bags after
+        ((NIL, NIL), (0, 0), 0, 200, 0, 0),
+        ((NIL, NIL), (1, 0), 0, 1, 1, 1),  # +100 - 100 + 1
+        ((NIL, NIL), (3, 2), 0, -195, 5, 5),  # -100 - 100 + 5
+        ((BLIND_NIL, NIL), (0, 2), 0, 102, 2, 2),  # +200 - 100 + 2
+        ((NIL, NIL), (0, 2), 9, 2 - 100, 2, 1),  # the bags reach 10: -100
+    ]
+    for bids, tricks, bags, points, new_bags, bags_after in cases:
+        result = score_team(rules, bids, tricks, bags)
+        assert (result.points, result.new_bags, result.bags, result.made) == (points, new_bags, bags_after, None)
+    # Without the option the same tricks are bags that score nothing.
+    result = score_team(Rules(), (NIL, NIL), (3, 2), 0)
+    assert (result.points, result.new_bags) == (-200, 5)
+
+
+def test_team_contract_and_counted_tricks():
+    bids = (4, NIL, 3, None)
+    assert (team_contract(bids, 0), team_contract(bids, 1)) == (7, 0)
+    bids, tricks = (4, NIL, 3, BLIND_NIL), (5, 1, 3, 2)
+    assert (counted_tricks(Rules(), bids, tricks, 0), counted_tricks(Rules(), bids, tricks, 1)) == (8, 0)
+    pagat = Rules.from_dict({"preset": "pagat"})
+    assert counted_tricks(pagat, bids, tricks, 1) == 3
+    for rules in (Rules(), pagat):  # what score_team counts
+        for bids in ((4, 3), (NIL, 5), (NIL, BLIND_NIL), (BLIND_NIL, 2)):
+            result = score_team(rules, bids, (2, 3), 0)
+            assert result.taken == counted_tricks(rules, (bids[0], 0, bids[1], 0), (2, 0, 3, 0), 0), (rules, bids)
+            assert result.contract == team_contract((bids[0], 0, bids[1], 0), 0)
+
+
 def test_ten_for_200_and_bags_off():
     rules = Rules.from_dict({"ten_for_200": True, "bags_limit": None})
     assert score_team(rules, (6, 4), (7, 4), 0).points == 201
@@ -150,6 +197,34 @@ def test_seed_trick_examples():
     # Jokers: Big over Little over the ace of spades.
     assert trick_winner(Seat.W, [parse_card(c) for c in ("AS", "LJ", "BJ", "KS")]) == Seat.E
     assert trick_winner(Seat.W, [parse_card(c) for c in ("LJ", "AS", "2S", "AH")]) == Seat.W
+
+
+def test_beaters_table_is_the_trick_rule():
+    # A later card takes the trick from the winning card: a higher card of the same suit, or a spade over a non-spade.
+    for best in range(54):
+        for card in range(54):
+            suit, best_suit = SUIT_OF[card], SUIT_OF[best]
+            expected = (suit == best_suit and card > best) or (suit == SPADES and best_suit != SPADES)
+            assert beats(card, best) is expected and bool(BEATERS[best] >> card & 1) is expected, (best, card)
+    assert winning(Seat.E, []) == (Seat.E, -1)
+    assert winning(Seat.E, [parse_card(c) for c in ("KH", "AH", "3S")]) == (Seat.W, parse_card("3S"))
+
+
+def test_legal_masks():
+    def names(mask):
+        return [card_name(c) for c in mask_cards(mask)]
+
+    hand = cards_mask(parse_card(c) for c in ("2C", "KD", "3S", "BJ"))
+    assert names(follow_mask(hand, 1)) == ["KD"]
+    assert names(follow_mask(hand, 2)) == ["2C", "KD", "3S", "BJ"]  # void in hearts: anything
+    assert names(follow_mask(hand, SPADES)) == ["3S", "BJ"]  # the Jokers are spades
+    assert names(lead_mask(hand, False, False)) == ["2C", "KD"]
+    assert names(lead_mask(hand, True, False)) == ["2C", "KD", "3S", "BJ"]
+    assert names(lead_mask(hand, True, True)) == ["2C"]
+    spades_only = cards_mask(parse_card(c) for c in ("3S", "BJ"))
+    assert names(lead_mask(spades_only, False, True)) == ["3S", "BJ"]
+    hands = [0, 0, 1, 0]
+    assert (first_leader(Seat.W, hands, False), first_leader(Seat.W, hands, True)) == (Seat.N, Seat.S)
 
 
 # ------------------------------------------------------------------ play
@@ -264,6 +339,29 @@ def test_minimum_team_bid():
     assert 3 in game.legal_moves() and NIL in game.legal_moves()
     game.bid(3)
     game.bid(NIL)  # nil is exempt
+
+
+def test_numbers_outside_the_bids_are_refused():
+    game = Game(seed=2)
+    for move in (14, -2, 99):
+        try:
+            game.apply(move)
+        except SpadesError as error:
+            assert "not a bid" in str(error)
+        else:
+            raise AssertionError(f"{move} was accepted as a bid")
+    assert game.bids == (None, None, None, None)
+
+
+def test_bid_legality_without_the_cards():
+    # The score pad knows bids and scores but not the cards: whiz and mirror bids cannot be checked there.
+    whiz = Rules.from_dict({"bidding": "whiz"})
+    nobody = (None, None, None, None)
+    assert bid_reason(whiz, nobody, 0, 5) is None
+    assert bid_reason(whiz, nobody, 0, 5, spades=3).code == "whiz"
+    behind = Rules.from_dict({"blind_nil": True, "blind_nil_behind": 100})
+    assert bid_reason(behind, nobody, 1, BLIND_NIL, totals=(150, 40)) is None  # E-W trail by 110
+    assert bid_reason(behind, nobody, 1, BLIND_NIL, totals=(100, 40)).code == "blind_nil_not_behind"
 
 
 def test_suicide_bidding():
