@@ -4,9 +4,9 @@ PORT ?= 8000
 VENV := .venv
 VENDOR := static/vendor/versions.json
 MANIFEST := static/vendor/build.json
-ENGINE := $(shell find spades -name '*.py' 2>/dev/null)
+ENGINE := $(shell find spades -name '*.py' -o -name '*.json' 2>/dev/null)
 # What the service worker precaches, besides static/vendor/ (see scripts/vendor.py)
-PAGE := $(wildcard index.html pyscript.toml) $(shell find static -path static/vendor -prune -o -type f -print 2>/dev/null)
+PAGE := $(wildcard index.html pyscript.toml spades/i18n/*.json) $(shell find static -path static/vendor -prune -o -type f -print 2>/dev/null)
 
 # Browser tests use Debian's chromium when it is there (see docs/runtime.md).
 export SPADES_CHROMIUM ?= $(wildcard /usr/bin/chromium)
@@ -27,7 +27,7 @@ $(VENV)/.installed: pyproject.toml
 	$(VENV)/bin/pip install -q -e '.[dev]'
 	touch $@
 
-node_modules/.installed: package.json package-lock.json
+node_modules/.installed: package.json package-lock.json .npmrc
 	npm ci --no-audit --no-fund
 	touch $@
 
