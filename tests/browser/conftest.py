@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import os
+import subprocess
 import sys
 import threading
 from pathlib import Path
@@ -203,3 +204,26 @@ class Table:
 @pytest.fixture
 def table(page, server):
     return Table(page, server)
+
+
+@pytest.fixture
+def tracker():
+    """``ws://127.0.0.1:PORT`` of a WebTorrent tracker (npm ``bittorrent-tracker``, tests/online/tracker.mjs) for
+    online play; it stops when the test ends, or by itself after five minutes."""
+    process = subprocess.Popen(
+        ["node", str(ROOT / "tests" / "online" / "tracker.mjs"), "--lifetime", "300"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        line = process.stdout.readline()  # type: ignore[union-attr]
+        if not line:
+            pytest.fail("the local tracker did not start (node_modules/bittorrent-tracker missing? run make setup)")
+        yield f"ws://127.0.0.1:{json.loads(line)['port']}"
+    finally:
+        process.stdin.close()  # type: ignore[union-attr]
+        try:
+            process.wait(5)
+        except subprocess.TimeoutExpired:
+            process.kill()

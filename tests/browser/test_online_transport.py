@@ -4,37 +4,6 @@ WebRTC data channel (host candidates only, ``iceServers: []``)."""
 
 from __future__ import annotations
 
-import json
-import subprocess
-from pathlib import Path
-
-import pytest
-
-ROOT = Path(__file__).resolve().parents[2]
-
-
-@pytest.fixture
-def tracker():
-    """``ws://127.0.0.1:PORT`` of a tracker that stops when the test ends (or by itself after 5 minutes)."""
-    process = subprocess.Popen(
-        ["node", str(ROOT / "tests" / "online" / "tracker.mjs"), "--lifetime", "300"],
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        text=True,
-    )
-    try:
-        line = process.stdout.readline()  # type: ignore[union-attr]
-        if not line:
-            pytest.fail("the local tracker did not start (node_modules/bittorrent-tracker missing? run make setup)")
-        yield f"ws://127.0.0.1:{json.loads(line)['port']}"
-    finally:
-        process.stdin.close()  # type: ignore[union-attr]
-        try:
-            process.wait(5)
-        except subprocess.TimeoutExpired:
-            process.kill()
-
-
 CONNECT = """async ([relay, table]) => {
   const net = await import('/static/online/net.mjs');
   window.got = []; window.joined = [];
