@@ -117,12 +117,19 @@ function translate(catalog, language, scope = document) {
     const value = text(el.dataset.i18nTitle);
     if (value) el.title = value;
   }
+  // the score box before the game is known ("Us (N–S)"); the page names the teams from your seat
+  for (const el of scope.querySelectorAll("[data-i18n-team]")) {
+    const [key, pair] = el.dataset.i18nTeam.split(":");
+    const value = text(key);
+    const name = text(`pair_${pair}`);
+    if (value && name) el.textContent = value.replace("{pair}", name);
+  }
   const title = text("title_page");
   if (title) document.title = title;
 }
 
 const engine = startEngine();
-const messages = fetch(new URL("../i18n/messages.json", import.meta.url)).then((r) => r.json());
+const messages = fetch(new URL("../../spades/i18n/messages.json", import.meta.url)).then((r) => r.json());
 const engineReady = engine.call("ping");
 
 window.spades = {

@@ -1,4 +1,4 @@
-"""Messages in zh-Hans, zh-Hant and en from static/i18n/messages.json (MicroPython, main thread).
+"""Messages in zh-Hans, zh-Hant and en from spades/i18n/messages.json (MicroPython, main thread).
 
 ``t(key, **params)`` looks a message up in the current language (English when
 missing) and fills ``{name}`` placeholders.  Card, suit, seat and bid texts are
@@ -11,6 +11,7 @@ SUIT_SYMBOL = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 
 _catalog = {}
 _lang = ["en"]
+_me = [None]  # the person's seat: who(me) is "you"
 
 
 def normal_lang(tag):
@@ -109,8 +110,13 @@ def bid_text(bid):
     return str(bid)
 
 
+def set_me(seat):
+    _me[0] = seat
+
+
 def who(seat):
-    return t("who_" + seat)
+    """A seat as the subject of a sentence: ``You`` for the person's own seat, else ``North``, ``东家``."""
+    return t("who_me") if seat == _me[0] else t("who_" + seat)
 
 
 def apply(document):

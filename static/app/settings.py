@@ -1,16 +1,15 @@
-"""The settings form: rule presets and options (the engine's names), computer players, display.
+"""The settings form: rule presets and options (the engine's names), your seat, computer players, display.
 
-``form_html`` builds it from the settings and the complete rules of the chosen
-preset (op ``rules``); ``read_form`` turns it back into settings and rule
-overrides.  main.py decides what a change means (a new game, or not).
+``form_html`` builds it from the settings, the complete rules of the chosen
+preset and the worker's lists of presets, bidding styles and levels (op
+``rules``: the page keeps no copy of them); ``read_rules`` and ``read_display``
+turn it back into rules and settings.  preferences.py decides what a change
+means (a new game, or not).
 """
 
 from i18n import LANGS, t
-from view import esc
+from view import SEATS, esc, seat_after
 
-PRESETS = ("standard", "windows", "igame", "short", "pagat")
-BIDDING = ("standard", "suicide", "whiz", "mirror")
-LEVELS = ("beginner", "standard", "expert")
 SPEEDS = ("slow", "normal", "fast", "instant")
 PLAY_MODES = ("click", "confirm")
 
@@ -80,13 +79,15 @@ def _number(name, label, value, low, high, step=1, disabled=False):
     )
 
 
-def rules_html(rules):
-    """The rule options, filled with ``rules`` (complete, from the engine)."""
+def rules_html(rules, lists):
+    """The rule options, filled with ``rules`` (complete, from the engine); ``lists``: the worker's names."""
     mercy = rules.get("mercy")
     bags = rules.get("bags_limit")
+    presets = lists.get("presets") or [rules.get("preset")]
+    biddings = lists.get("biddings") or [rules.get("bidding")]
     return "".join(
         [
-            _select("preset", t("set_preset"), PRESETS, rules.get("preset"), "preset_"),
+            _select("preset", t("set_preset"), presets, rules.get("preset"), "preset_"),
             '<p class="note">' + esc(t("settings_rules_note")) + "</p>",
             _number("target", t("set_target"), rules.get("target"), 50, 2000, 10),
             _check("mercy_on", t("set_mercy_on"), mercy is not None),
@@ -100,17 +101,35 @@ def rules_html(rules):
             _check("spades_anytime", t("set_spades_anytime"), rules.get("spades_anytime")),
             _check("jokers", t("set_jokers"), rules.get("jokers")),
             _check("ten_for_200", t("set_ten_for_200"), rules.get("ten_for_200")),
-            _select("bidding", t("set_bidding"), BIDDING, rules.get("bidding"), "bidding_"),
+            _select("bidding", t("set_bidding"), biddings, rules.get("bidding"), "bidding_"),
         ]
     )
 
 
-def form_html(settings, rules, lang):
-    bots = settings["bots"]
-    players = "".join(
-        _select("bot_" + seat, t("who_" + seat), LEVELS, bots.get(seat, "standard"), "level_")
-        for seat in ("W", "N", "E")
-    )
+RELATION_KEYS = ("rel_left", "rel_partner", "rel_right")  # the seats after yours, clockwise
+
+
+def players_html(me, levels, lists):
+    """Your seat, then a level for each computer player (named by seat and where they sit from ``me``)."""
+    seat_options = []
+    for seat in SEATS:
+        selected = " selected" if seat == me else ""
+        seat_options.append('<option value="' + seat + '"' + selected + ">" + esc(t("seat_" + seat)) + "</option>")
+    parts = [
+        "<legend>" + esc(t("settings_players")) + "</legend>"
+        '<div class="field"><label for="set-seat">' + esc(t("set_seat")) + "</label>"
+        '<select id="set-seat" name="seat">' + "".join(seat_options) + "</select></div>"
+    ]
+    names = lists.get("levels") or ["standard"]
+    for step in (1, 2, 3):
+        seat = seat_after(me, step)
+        label = t("seat_plate", seat=t("seat_" + seat), relation=t(RELATION_KEYS[step - 1]))
+        parts.append(_select("bot_" + seat, label, names, levels.get(seat, "standard"), "level_"))
+    return "".join(parts)
+
+
+def form_html(settings, rules, lang, lists, me):
+    """The whole form; ``me``: the seat of the game in progress (changing it starts a new game)."""
     display = "".join(
         [
             _select("lang", t("set_language"), LANGS, lang, "lang_"),
@@ -127,10 +146,10 @@ def form_html(settings, rules, lang):
         '<fieldset id="rules-fields"><legend>'
         + esc(t("settings_rules"))
         + "</legend>"
-        + rules_html(rules)
+        + rules_html(rules, lists)
         + "</fieldset>"
         "<div>"
-        "<fieldset><legend>" + esc(t("settings_players")) + "</legend>" + players + "</fieldset>"
+        '<fieldset id="players-fields">' + players_html(me, settings["bots"], lists) + "</fieldset>"
         "<fieldset><legend>" + esc(t("settings_display")) + "</legend>" + display + "</fieldset>"
         "</div></div>"
         '<p class="form-error" id="settings-error" role="alert"></p>'
@@ -191,10 +210,20 @@ def overrides(rules, preset_rules):
     return out
 
 
+def read_levels(form, levels):
+    """The computer levels in the form, on top of ``levels`` (your own seat keeps its level)."""
+    new = dict(levels)
+    for seat in SEATS:
+        if _value(form, "bot_" + seat) is not None:
+            new[seat] = _text(form, "bot_" + seat, "standard")
+    return new
+
+
 def read_display(form, settings):
     """Settings other than rules, from the form."""
     new = dict(settings)
-    new["bots"] = {seat: _text(form, "bot_" + seat, "standard") for seat in ("N", "E", "W")}
+    new["seat"] = _text(form, "seat", settings.get("seat") or "S")
+    new["bots"] = read_levels(form, settings["bots"])
     new["lang"] = _text(form, "lang", settings.get("lang") or "en")
     new["sound"] = _checked(form, "sound")
     new["speed"] = _text(form, "speed", "normal")

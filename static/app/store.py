@@ -2,8 +2,8 @@
 private mode, quota) and every stored value may be corrupt.
 
 Keys: ``spades-settings`` (the settings object), ``spades-save`` (the worker's
-``spades-save/1`` of the game in progress), ``spades-ui`` (page-only state:
-which hand's cards the person has looked at, for blind nil).
+``spades-save/2`` of the game in progress, with the page's ``generation`` and
+``tab``: see tabs.py), ``spades-owner`` (the tab that owns the game).
 """
 
 import json
@@ -12,13 +12,16 @@ import js
 
 SETTINGS_KEY = "spades-settings"
 SAVE_KEY = "spades-save"
-UI_KEY = "spades-ui"
+OWNER_KEY = "spades-owner"
+OLD_KEYS = ("spades-ui",)  # earlier versions' page-only blind-nil flag: the table knows now
+SEATS = ("N", "E", "S", "W")
 
 DEFAULT_SETTINGS = {
     "lang": None,  # None: from the browser
     "preset": "standard",
     "rules": {},  # overrides of the preset (the engine's rule options)
-    "bots": {"N": "standard", "E": "standard", "W": "standard"},
+    "seat": "S",  # your seat in new games
+    "bots": {"N": "standard", "E": "standard", "S": "standard", "W": "standard"},  # computer level per seat
     "undo": True,
     "sound": True,
     "speed": "normal",  # slow | normal | fast | instant
@@ -97,7 +100,14 @@ def load_settings():
                     settings[key] = value
         if isinstance(stored.get("lang"), str):
             settings["lang"] = stored["lang"]
+    if settings["seat"] not in SEATS:
+        settings["seat"] = "S"
     return settings
+
+
+def forget_old_keys():
+    for key in OLD_KEYS:
+        remove(key)
 
 
 def save_settings(settings):

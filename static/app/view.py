@@ -1,14 +1,20 @@
 """Rendering: the worker's state JSON → the page (MicroPython, main thread).
 
 Dynamic regions are rebuilt as HTML text in one assignment each (one FFI call
-instead of hundreds); clicks and keys are handled by delegation in main.py.
-The renderer knows no rules: legality, reasons, counts all come from the state.
+instead of hundreds); clicks and keys are handled by delegation in inputs.py.
+The renderer knows no rules: legality, reasons, counts, the trick's winner all
+come from the state.  It draws the table relative to its viewer ("me", the
+state's ``me``): me at the bottom, my partner at the top, the next seat
+clockwise (left-hand opponent, who plays after me) on the left, the other on
+the right; "us" and "them" are the state's ``us`` and ``them``.
 """
 
 from i18n import bid_text, card_name, card_short, rank_text, reason_text, t, who
 
-SEATS = ("N", "E", "S", "W")
-TEAM_OF = {"N": "NS", "S": "NS", "E": "EW", "W": "EW"}
+SEATS = ("N", "E", "S", "W")  # clockwise: the order of play
+TEAM_SEATS = {"NS": ("N", "S"), "EW": ("E", "W")}
+POSITIONS = ("bottom", "left", "top", "right")  # me, then clockwise: left-hand opponent, partner, right-hand
+RELATIONS = {"bottom": "me", "left": "left", "top": "partner", "right": "right"}
 
 
 def esc(text):
@@ -17,6 +23,33 @@ def esc(text):
 
 def seat_after(seat, steps=1):
     return SEATS[(SEATS.index(seat) + steps) % 4]
+
+
+def layout(me):
+    """``{seat: position}`` for a viewer at ``me``."""
+    return {seat_after(me, k): POSITIONS[k] for k in range(4)}
+
+
+_where = {"me": None, "pos": layout("S")}  # the seats' places on the page (static HTML: South at the bottom)
+
+
+def position(seat):
+    return _where["pos"][seat]
+
+
+def place_seats(doc, me):
+    """Put each seat in its place around the table for a viewer at ``me`` (only when ``me`` changes)."""
+    if me is None or me == _where["me"]:
+        return
+    _where["me"] = me
+    _where["pos"] = layout(me)
+    for seat in SEATS:
+        pos = _where["pos"][seat]
+        doc.querySelector('.seat[data-pos="' + pos + '"]').setAttribute("data-seat", seat)
+        slot = doc.querySelector('.slot[data-pos="' + pos + '"]')
+        slot.setAttribute("data-slot", seat)
+        slot.innerHTML = ""
+    _slots.clear()
 
 
 # ----------------------------------------------------------------- cards
@@ -51,7 +84,8 @@ def hand_html(state, ui):
     """Your hand: ``<button data-card>``, ``aria-disabled`` (and ``data-legal="false"``) when illegal."""
     hand = state["hand"]
     count = len(hand)
-    if ui.get("hidden"):
+    if ui.hidden:
+        count = state.get("hand_count", count)
         backs = "".join('<div class="card back" style="--i:' + str(i) + '"></div>' for i in range(count))
         return (
             '<div class="fan fan-hidden" role="img" aria-label="'
@@ -62,10 +96,10 @@ def hand_html(state, ui):
             + backs
             + "</div>"
         )
-    my_turn = state["phase"] == "playing" and state["turn"] == state["human"] and not ui.get("busy")
-    focus = ui.get("focus")
-    selected = ui.get("selected")
-    hinted = ui.get("hinted")
+    my_turn = state["phase"] == "playing" and state["turn"] == state["me"] and not ui.busy
+    focus = ui.focus
+    selected = ui.selected
+    hinted = ui.hinted
     parts = []
     for i, item in enumerate(hand):
         card = item["card"]
@@ -114,22 +148,28 @@ def backs_html(count):
 # ----------------------------------------------------------------- seats and scores
 
 
-def seat_plate(state, seat):
-    bid = state["bids"].get(seat)
-    tricks = state["tricks_won"].get(seat, 0)
-    return bid, tricks
+def seat_title(seat):
+    """A seat's name and its relation to me: ``East · left opponent``, ``南 · 你``."""
+    return t("seat_plate", seat=t("seat_" + seat), relation=t("rel_" + RELATIONS[position(seat)]))
+
+
+def seat_title_html(seat):
+    """:func:`seat_title` with the relation in a ``.seat-rel`` span."""
+    text = esc(t("seat_plate", seat="\x01", relation="\x02"))
+    relation = '<span class="seat-rel">' + esc(t("rel_" + RELATIONS[position(seat)])) + "</span>"
+    return text.replace("\x01", esc(t("seat_" + seat))).replace("\x02", relation)
 
 
 def render_seats(doc, state, ui):
     for seat in SEATS:
-        section = doc.querySelector('.seat[data-seat="' + seat + '"]')
-        if section is None:
-            continue
-        bid, tricks = seat_plate(state, seat)
+        pos = position(seat)
+        section = doc.querySelector('.seat[data-pos="' + pos + '"]')
+        bid = state["bids"].get(seat)
+        tricks = state["tricks_won"].get(seat, 0)
         turn = state["turn"] == seat and state["phase"] in ("bidding", "playing")
-        name = t("name_" + seat)
+        name = seat_title(seat)
         dealer = state["dealer"] == seat
-        plate_name = esc(name)
+        plate_name = seat_title_html(seat)
         if dealer:
             plate_name += (
                 ' <span class="dealer-chip" title="' + esc(t("dealer")) + '">' + esc(t("dealer_short")) + "</span>"
@@ -144,7 +184,7 @@ def render_seats(doc, state, ui):
             bid_el.className = "seat-bid" + (" nil" if bid in ("nil", "blind_nil") else "")
         tricks_el = section.querySelector(".seat-tricks")
         tricks_el.textContent = t("tricks_label", n=tricks) if state["phase"] != "bidding" else ""
-        cls = "seat seat-" + seat + (" turn" if turn else "") + (" dealer" if dealer else "")
+        cls = "seat at-" + pos + " seat-" + seat + (" turn" if turn else "") + (" dealer" if dealer else "")
         section.className = cls
         cards = state["cards_left"].get(seat, 0)
         section.setAttribute("aria-label", t("seat_label", name=name, bid=bid_text(bid), tricks=tricks, cards=cards))
@@ -153,24 +193,32 @@ def render_seats(doc, state, ui):
         else:
             section.removeAttribute("aria-current")
         backs = section.querySelector(".backs")
-        if backs is not None and ui.get("backs_" + seat) != cards:
-            ui["backs_" + seat] = cards
+        if backs is not None and ui.backs.get(seat) != cards:
+            ui.backs[seat] = cards
             backs.innerHTML = backs_html(cards)
             backs.setAttribute("style", "--n:" + str(cards))
 
 
 def render_scores(doc, state):
+    """The score box: "us" (the state's ``us``) first, "them" second; hooks keyed by team."""
     totals = state["totals"]
     bags = state["bags"]
     rules = state["rules"]
-    for team in ("NS", "EW"):
-        doc.querySelector('[data-score="' + team + '"]').textContent = str(totals[team])
+    for side, team in (("us", state["us"]), ("them", state["them"])):
+        box = doc.querySelector(".team-" + side)
+        box.setAttribute("data-team", team)
+        box.querySelector(".team-name").textContent = t("team_" + side, pair=t("pair_" + team))
+        score = box.querySelector(".team-score")
+        score.setAttribute("data-score", team)
+        score.textContent = str(totals[team])
         limit = rules.get("bags_limit")
-        bags_el = doc.querySelector('[data-bags="' + team + '"]')
+        bags_el = box.querySelector(".team-bags > span")
+        bags_el.setAttribute("data-bags", team)
         bags_el.textContent = str(bags[team]) + ("/" + str(limit) if limit else "")
         bags_el.parentElement.setAttribute("title", t("bags_of", n=bags[team]))
-        contract = doc.querySelector('[data-contract="' + team + '"]')
-        seats = ("N", "S") if team == "NS" else ("E", "W")
+        contract = box.querySelector(".team-contract")
+        contract.setAttribute("data-contract", team)
+        seats = TEAM_SEATS[team]
         if state["phase"] in ("bidding", "playing") and any(state["bids"].get(s) is not None for s in seats):
             won = sum(state["tricks_won"].get(s, 0) for s in seats)
             contract.textContent = t("contract", bid=team_bid_text(state["bids"], seats), won=won)
@@ -201,11 +249,11 @@ def team_bid_text(bids, seats):
 
 
 def trick_html(cards, leader):
-    """The cards on the table, each in the slot of the seat that played it."""
+    """The cards on the table, each in the slot of the seat that played it (seats in turn from the leader)."""
     slots = {}
     seat = leader
     for order, card in enumerate(cards):
-        classes = card_classes(card) + " played from-" + seat
+        classes = card_classes(card) + " played from-" + position(seat)
         slots[seat] = (
             '<div class="'
             + classes
@@ -229,13 +277,15 @@ def render_trick(doc, cards, leader, winner=None, collect=None):
     trick = doc.getElementById("trick")
     # the winner and the sweep are classes of the trick: the cards' elements stay, so they animate once
     trick.className = (
-        "trick" + (" win-" + winner if winner else "") + (" collect collect-" + collect if collect else "")
+        "trick"
+        + (" win-" + position(winner) if winner else "")
+        + (" collect collect-" + position(collect) if collect else "")
     )
     for seat in SEATS:
         html = slots.get(seat, "")
         if _slots.get(seat) != html:
             _slots[seat] = html
-            doc.querySelector('[data-slot="' + seat + '"]').innerHTML = html
+            doc.querySelector('.slot[data-pos="' + position(seat) + '"]').innerHTML = html
 
 
 def forget_trick():
@@ -254,8 +304,8 @@ def bids_summary_html(state):
         rows.append(
             '<li class="' + cls + '"><span>' + esc(who(seat)) + "</span> <b>" + esc(bid_text(bid)) + "</b></li>"
         )
-    ours = team_bid_text(state["bids"], ("N", "S"))
-    theirs = team_bid_text(state["bids"], ("E", "W"))
+    ours = team_bid_text(state["bids"], TEAM_SEATS[state["us"]])
+    theirs = team_bid_text(state["bids"], TEAM_SEATS[state["them"]])
     total = 0
     for seat in SEATS:
         bid = state["bids"].get(seat)
@@ -276,7 +326,7 @@ def bids_summary_html(state):
 def bid_panel_html(state, ui):
     """The bidding window, or the blind nil choice before the person looks at the cards."""
     legal = state["legal_bids"]
-    if ui.get("hidden") and -1 in legal:
+    if ui.hidden and state.get("can_blind_nil"):
         rules = state["rules"]
         return (
             '<h3 id="bid-title">'
@@ -293,7 +343,6 @@ def bid_panel_html(state, ui):
             '<button type="button" class="primary" data-action="show-cards">' + esc(t("show_cards")) + "</button>"
             "</div>"
         )
-    choice = ui.get("bid_choice")
     reasons = state.get("bid_reasons") or {}
 
     def why(bid):
@@ -303,9 +352,7 @@ def bid_panel_html(state, ui):
     if state["rules"].get("nil") or 0 in legal:
         ok = 0 in legal
         buttons.append(
-            '<button type="button" class="bid bid-nil'
-            + (" chosen" if choice == 0 else "")
-            + '" data-bid="nil"'
+            '<button type="button" class="bid bid-nil" data-bid="nil"'
             + ("" if ok else ' disabled title="' + esc(why(0)) + '"')
             + ' aria-label="'
             + esc(t("bid_nil_button"))
@@ -316,9 +363,7 @@ def bid_panel_html(state, ui):
     for n in range(1, 14):
         ok = n in legal
         buttons.append(
-            '<button type="button" class="bid'
-            + (" chosen" if choice == n else "")
-            + '" data-bid="'
+            '<button type="button" class="bid" data-bid="'
             + str(n)
             + '"'
             + ("" if ok else ' disabled title="' + esc(why(n)) + '"')
@@ -359,9 +404,10 @@ def signed(n):
     return ("+" if n > 0 else "") + str(n)
 
 
-def result_table_html(result):
+def result_table_html(result, us, them):
     rows = []
-    for team, seats in (("NS", ("N", "S")), ("EW", ("E", "W"))):
+    for side, team in (("us", us), ("them", them)):
+        seats = TEAM_SEATS[team]
         bids = " + ".join(esc(who(s) + " " + bid_text(result["bids"][s])) for s in seats)
         tricks = " + ".join(esc(who(s) + " " + str(result["tricks"][s])) for s in seats)
         made = result["made"].get(team)
@@ -375,7 +421,7 @@ def result_table_html(result):
         if new_bags:
             bags += " (+" + str(new_bags) + ")"
         rows.append(
-            '<tr data-team="' + team + '"><th scope="row">' + esc(t("team_" + team.lower() + "_short")) + "</th>"
+            '<tr data-team="' + team + '"><th scope="row">' + esc(t("team_" + side + "_short")) + "</th>"
             "<td>" + bids + "</td><td>" + tricks + "</td><td>" + points + "</td><td>" + bags + "</td>"
             '<td class="total">' + str(result["totals"][team]) + "</td></tr>"
         )
@@ -386,13 +432,11 @@ def result_table_html(result):
             ok = result["nils"][seat]
             key = ("blind_nil_" if blind else "nil_") + ("made" if ok else "failed")
             notes.append('<li class="' + ("good" if ok else "bad") + '">' + esc(t(key, who=who(seat))) + "</li>")
-    for team in ("NS", "EW"):
+    for side, team in (("us", us), ("them", them)):
         penalty = result["bag_penalty"][team]
         if penalty:
             notes.append(
-                '<li class="bad">'
-                + esc(t("team_" + team.lower() + "_short") + ": " + t("bag_penalty", n=penalty))
-                + "</li>"
+                '<li class="bad">' + esc(t("team_" + side + "_short") + ": " + t("bag_penalty", n=penalty)) + "</li>"
             )
     head = "".join(
         '<th scope="col">' + esc(t(k)) + "</th>"
@@ -408,20 +452,20 @@ def result_table_html(result):
     )
 
 
-def history_html(results):
+def history_html(results, us, them):
     if not results:
         return '<p class="empty">' + esc(t("history_empty")) + "</p>"
     head = (
-        '<tr><th scope="col">' + esc(t("col_hand")) + '</th><th scope="col">' + esc(t("team_ns_short")) + "</th>"
-        '<th scope="col">' + esc(t("col_total")) + '</th><th scope="col">' + esc(t("team_ew_short")) + "</th>"
+        '<tr><th scope="col">' + esc(t("col_hand")) + '</th><th scope="col">' + esc(t("team_us_short")) + "</th>"
+        '<th scope="col">' + esc(t("col_total")) + '</th><th scope="col">' + esc(t("team_them_short")) + "</th>"
         '<th scope="col">' + esc(t("col_total")) + "</th></tr>"
     )
     rows = []
     for r in results:
         rows.append(
-            '<tr><th scope="row">' + str(r["number"]) + "</th><td>" + signed(r["points"]["NS"]) + "</td>"
-            '<td class="total">' + str(r["totals"]["NS"]) + "</td><td>" + signed(r["points"]["EW"]) + "</td>"
-            '<td class="total">' + str(r["totals"]["EW"]) + "</td></tr>"
+            '<tr><th scope="row">' + str(r["number"]) + "</th><td>" + signed(r["points"][us]) + "</td>"
+            '<td class="total">' + str(r["totals"][us]) + "</td><td>" + signed(r["points"][them]) + "</td>"
+            '<td class="total">' + str(r["totals"][them]) + "</td></tr>"
         )
     return '<table class="history"><thead>' + head + "</thead><tbody>" + "".join(rows) + "</tbody></table>"
 
@@ -431,27 +475,35 @@ def hand_over_html(state):
     last = results[-1] if results else None
     over = state["phase"] == "game-over"
     parts = []
+    us, them = state["us"], state["them"]
     if over:
-        ns, ew = state["totals"]["NS"], state["totals"]["EW"]
         winner = state["winner"]
         parts.append('<h2 id="dlg-hand-title">' + esc(t("game_over_title")) + "</h2>")
-        key = "winner_us" if winner == "NS" else "winner_them"
+        names = [who(seat) for seat in TEAM_SEATS[them]]
+        if state["me"] in TEAM_SEATS[us]:
+            partner = who(seat_after(state["me"], 2))
+        else:  # a spectator: "us" is just the first team
+            partner = who(TEAM_SEATS[us][1])
+        if winner == us:
+            text = t("winner_us", partner=partner, us=state["totals"][us], them=state["totals"][them])
+        else:
+            text = t("winner_them", a=names[0], b=names[1], us=state["totals"][us], them=state["totals"][them])
         parts.append(
             '<p class="winner '
-            + ("good" if winner == "NS" else "bad")
+            + ("good" if winner == us else "bad")
             + '" data-winner="'
             + str(winner)
             + '">'
-            + esc(t(key, ns=ns, ew=ew))
+            + esc(text)
             + "</p>"
         )
     else:
         number = last["number"] if last else state["hand_number"]
         parts.append('<h2 id="dlg-hand-title">' + esc(t("hand_over_title", n=number)) + "</h2>")
     if last:
-        parts.append(result_table_html(last))
+        parts.append(result_table_html(last, us, them))
     parts.append("<h3>" + esc(t("history_title")) + "</h3>")
-    parts.append(history_html(results))
+    parts.append(history_html(results, us, them))
     if over:
         parts.append(
             '<div class="dlg-buttons"><button type="button" data-action="scores-close">' + esc(t("close")) + "</button>"
@@ -473,7 +525,7 @@ def scores_dialog_html(state):
         '<h2 id="dlg-scores-title">'
         + esc(t("history_title"))
         + "</h2>"
-        + history_html(state["results"])
+        + history_html(state["results"], state["us"], state["them"])
         + '<div class="dlg-buttons"><button type="button" class="primary" data-action="close-dialog" autofocus>'
         + esc(t("close"))
         + "</button></div>"
@@ -528,21 +580,20 @@ def status_text(state, ui):
     """The line above your hand: whose turn, or why some of your cards are dimmed."""
     phase = state["phase"]
     turn = state["turn"]
-    human = state["human"]
-    if ui.get("message"):
-        return ui["message"]
-    if ui.get("note"):
-        return ui["note"]
+    if ui.message:
+        return ui.message
+    if ui.note:
+        return ui.note
     if phase == "hand-over":
         return t("status_hand_over")
     if phase == "game-over":
         return t("status_game_over")
-    if turn != human:
+    if turn != state["me"]:
         return t("status_wait_bid" if phase == "bidding" else "status_thinking", who=who(turn))
     if phase == "bidding":
-        return t("hand_hidden") if ui.get("hidden") else t("status_bid")
-    if ui.get("selected"):
-        return t("status_selected", card=card_short(ui["selected"]))
+        return t("hand_hidden") if ui.hidden else t("status_bid")
+    if ui.selected:
+        return t("status_selected", card=card_short(ui.selected))
     reasons = [h.get("reason") for h in state["hand"] if not h["legal"] and h.get("reason")]
     if reasons:
         return t("status_play_follow", reason=reason_text(reasons[0]))

@@ -68,7 +68,7 @@ def test_bot_levels_change_without_a_new_game(table):
     page.locator("[data-action='settings-save']").click()
     page.wait_for_function("document.getElementById('status').textContent.includes('saved')")
     assert table.hand() == hand
-    assert json.loads(page.evaluate("localStorage.getItem('spades-save')"))["bots"]["N"] == "standard"
+    assert json.loads(page.evaluate("localStorage.getItem('spades-save')"))["seats"]["N"]["level"] == "standard"
 
 
 def test_blind_nil_choice_before_looking(table):

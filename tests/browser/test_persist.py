@@ -42,7 +42,7 @@ def test_reload_in_the_middle_of_a_trick_resumes_exactly(table):
     assert before["await"] == "play" and any(before["trick"])
     assert "fresh" not in page.url  # one-shot: a reload resumes
     saved = page.evaluate("localStorage.getItem('spades-save')")
-    assert json.loads(saved)["format"] == "spades-save/1"
+    assert json.loads(saved)["format"] == "spades-save/2"
     page.reload()
     table.wait_ready()
     table.wait_await("play")
@@ -61,7 +61,7 @@ def test_corrupted_save_gets_a_message_and_a_fresh_game(make_page, server):
     assert page.evaluate("document.body.dataset.phase") == "bidding"
     assert page.locator("#hand button[data-card]").count() == 13
     # the broken save was replaced by the new game's
-    assert json.loads(page.evaluate("localStorage.getItem('spades-save')"))["format"] == "spades-save/1"
+    assert json.loads(page.evaluate("localStorage.getItem('spades-save')"))["format"] == "spades-save/2"
     page.locator("#notice [data-action='dismiss']").click()
     notice.wait_for(state="hidden")
 

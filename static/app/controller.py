@@ -1,0 +1,541 @@
+"""The controller: start-up and restore, new games, the person's intents, and the menu's actions.
+
+It sends intents to the worker (transport.py) as the person's seat (``me``) and takes back ``{"state",
+"save"}``: the save goes to localStorage (through tabs.py, which lets only the owning tab write), the
+state is drawn (screen.py). Computer moves are paced by pacing.py; clicks and keys come from inputs.py.
+The page knows no rules: what is legal, allowed or hidden is in the state.
+"""
+
+import json
+
+import dialogs
+import i18n
+import js
+import screen
+import sound
+import store
+import view
+from dialogs import Dialogs
+from dom import by_id, drop_params, notice, parse_params
+from i18n import card_name, t
+from inputs import Inputs
+from pacing import Pacer
+from preferences import Preferences
+from pyscript import document
+from tabs import Tabs, plain_save
+from tasks import now, spawn
+from transfer import Transfer
+from transport import EngineError, call
+from ui import Ui
+
+SEATS = ("N", "E", "S", "W")
+ONE_SHOT = ("fresh", "seed", "preset", "seat")  # address parameters that start a game, then leave
+
+
+class App:
+    def __init__(self):
+        self.state = None  # the worker's state for me (docs/table.md)
+        self.game = None  # seed of the game in progress: tells summaries of different games apart
+        self.save = None  # the worker's last save (also where localStorage is blocked)
+        self.gen = 0  # bumped by every change of course (undo, new game, load): stale loops stop
+        self.acting = False  # the person's intent is on its way to the worker
+        self.settings = store.load_settings()
+        self.params = parse_params(js.location.search)
+        self.seed_next = None  # ?seed=N: the next new games of this visit use N+1, N+2, ...
+        self.seat_next = None  # ?seat=E: the new games of this visit seat you there
+        self.lists = {}  # the worker's presets, bidding styles and levels (op rules)
+        self.storage_note = False
+        self.ui = Ui()
+        self.dialogs = Dialogs()
+        self.pacer = Pacer(self)
+        self.inputs = Inputs(self)
+        self.preferences = Preferences(self)
+        self.transfer = Transfer(self)
+        self.tabs = Tabs(self)
+
+    # ------------------------------------------------------------- start
+
+    async def start(self):
+        catalog = json.loads(str(js.JSON.stringify(await js.window.spades.messages)))
+        i18n.load(catalog.get("messages", {}))
+        lang = i18n.normal_lang(self.params.get("lang")) or i18n.normal_lang(self.settings.get("lang"))
+        i18n.set_lang(lang or str(js.window.spades.lang))
+        i18n.apply(document)
+        screen.apply_display(self.settings, self.params)
+        js.window.spades.progress("ui", t("loading_engine"))
+        self.inputs.listen()
+        try:
+            await js.window.spades.engineReady
+            self.lists = await call("rules", {"rules": {"preset": "standard"}})
+        except Exception as error:
+            self.fail(error)
+            return
+        js.window.spades.progress("engine", t("loading_game"))
+        if not store.available():
+            self.notice(t("storage_blocked"))
+        store.forget_old_keys()
+        self.tabs.listen()
+        self.tabs.claim()  # the newest tab owns the game
+        try:
+            await self.restore_or_new()
+        except Exception as error:
+            self.fail(error)
+            return
+        drop_params(*ONE_SHOT)
+        js.window.spades.progress("game")
+        by_id("loading").hidden = True
+        for name in ("btn-menu", "btn-scores"):
+            by_id(name).disabled = False
+        js.window.spades.readyAt = now()
+        self.after_state()
+
+    def fail(self, error):
+        by_id("loading-text").textContent = t("loading_failed", error=str(error))
+        by_id("loading").classList.add("failed")
+        document.body.setAttribute("data-phase", "error")
+
+    async def restore_or_new(self):
+        params = self.params
+        fresh = params.get("fresh") in ("1", "true", "yes")
+        seed = None
+        if params.get("seed", "").lstrip("-").isdigit():
+            seed = int(params["seed"])
+        preset = params.get("preset")
+        seat = params.get("seat", "").upper() or None
+        if seat not in SEATS:
+            seat = None
+        self.seat_next = seat
+        problem = None
+        saved = None
+        if not fresh:
+            try:
+                saved = store.read_json(store.SAVE_KEY)
+            except ValueError as error:
+                problem = str(error) or "not JSON"
+        if isinstance(saved, dict):
+            try:
+                result = await call("load", {"save": plain_save(saved)})
+            except EngineError as error:
+                problem = str(error)
+            else:
+                state = result["state"]
+                rules = state.get("rules") or {}
+                wanted = (
+                    (seed is None or result["save"].get("record", {}).get("seed") == seed)
+                    and (preset is None or rules.get("preset") == preset)
+                    and (seat is None or state.get("me") == seat)
+                )
+                if wanted:
+                    self.tabs.loaded(saved)
+                    self.begin(result)
+                    return
+        elif saved is not None:
+            problem = "not a save"
+        if problem:
+            store.remove(store.SAVE_KEY)
+            self.notice(t("save_corrupt", error=problem))
+        await self.new_game(seed=seed, preset=preset)
+
+    # ------------------------------------------------------------- games
+
+    def seats_for(self, me):
+        """The ``seats`` of a new table: the person at ``me``, computers with their levels elsewhere."""
+        levels = self.settings["bots"]
+        seats = {}
+        for seat in SEATS:
+            kind = "person" if seat == me else "computer"
+            seats[seat] = {"occupant": kind, "level": levels.get(seat, "standard")}
+        return seats
+
+    def policy(self):
+        return {"kind": "casual", "undo": bool(self.settings["undo"]), "hints": True, "explain": True}
+
+    async def new_game(self, seed=None, preset=None):
+        self.gen += 1
+        if seed is None and self.seed_next is not None:
+            seed = self.seed_next
+        if seed is None:
+            seed = int(js.Math.floor(js.Math.random() * 2147483647))
+        self.seed_next = seed + 1 if self.params.get("seed") else None
+        settings = self.settings
+        me = self.seat_next or settings["seat"]
+        rules = dict(settings.get("rules") or {})
+        rules["preset"] = preset or settings.get("preset") or "standard"
+        args = {"rules": rules, "seed": seed, "seats": self.seats_for(me), "policy": self.policy(), "viewer": me}
+        try:
+            result = await call("new", args)
+        except EngineError as error:
+            # stored rule overrides the engine refuses: the preset alone, else the standard game
+            self.notice(t("error", error=str(error)))
+            args["rules"] = {"preset": rules["preset"]}
+            try:
+                result = await call("new", args)
+            except EngineError:
+                args["rules"] = {"preset": "standard"}
+                result = await call("new", args)
+        self.begin(result)
+
+    def begin(self, result):
+        """A new course (new game, load, import): forget the page's state of the previous one."""
+        self.gen += 1
+        self.ui.clear()
+        self.dialogs.reset()
+        self.take(result)
+
+    async def reseat(self):
+        """New computer levels or undo setting for the game in progress: reload its save with them."""
+        if not isinstance(self.save, dict) or self.state is None:
+            return
+        save = json.loads(json.dumps(self.save))  # a copy to change
+        seats = save.get("seats")
+        if isinstance(seats, dict):
+            for seat, occupant in seats.items():
+                if isinstance(occupant, dict) and seat != self.state["me"]:
+                    occupant["level"] = self.settings["bots"].get(seat, "standard")
+        if isinstance(save.get("policy"), dict):
+            save["policy"]["undo"] = bool(self.settings["undo"])
+        try:
+            self.take(await call("load", {"save": save, "viewer": self.state["me"]}))
+        except EngineError as error:
+            self.notice(t("error", error=str(error)))
+
+    def take(self, result):
+        """Adopt a ``{"state", "save"}`` answer: remember, persist (if this tab owns the game), render."""
+        self.state = result["state"]
+        i18n.set_me(self.state["me"])
+        save = result.get("save")
+        if isinstance(save, dict):
+            self.save = save
+            self.game = (save.get("record") or {}).get("seed")
+            written = self.tabs.write(save)
+            if written is False and store.available() and not self.storage_note:
+                self.storage_note = True
+                self.notice(t("save_full"))
+        self.render()
+
+    def render(self):
+        screen.render(self)
+
+    def notice(self, text):
+        notice(text)
+
+    def set_message(self, text):
+        self.ui.message = text
+        if self.state is not None:
+            by_id("status").textContent = text or view.status_text(self.state, self.ui)
+
+    # ------------------------------------------------------------- two tabs
+
+    def lost_game(self):
+        """Another tab owns the game now: stop (tabs.py shows why and offers to take over)."""
+        self.gen += 1
+        self.ui.busy = False
+        self.ui.trick_shown = None
+        dialogs.toggle_menu(False)
+        self.render()
+
+    async def take_over(self):
+        """Take the game back from the other tab: load the save it wrote, and own it from now on."""
+        self.tabs.claim()
+        try:
+            saved = store.read_json(store.SAVE_KEY)
+        except ValueError:
+            saved = None
+        if isinstance(saved, dict):
+            try:
+                result = await call("load", {"save": plain_save(saved)})
+            except EngineError as error:
+                self.notice(t("save_corrupt", error=str(error)))
+            else:
+                self.tabs.loaded(saved)
+                self.begin(result)
+                self.after_state()
+                return
+        await self.new_game()
+        self.after_state()
+
+    # ------------------------------------------------------------- the game loop
+
+    def after_state(self):
+        """What follows a new state: computer moves, the person's turn, or the end of a hand."""
+        state = self.state
+        if state is None or self.ui.busy or not self.tabs.owner:
+            return
+        if state["phase"] in ("hand-over", "game-over"):
+            self.dialogs.hand_over(state, self.game)
+            return
+        if state["turn"] != state["me"]:
+            spawn(self.pacer.drive())
+            return
+        active = document.activeElement
+        idle = active is None or active == document.body
+        if state["phase"] == "playing":
+            hand = state["hand"]
+            if self.ui.focus >= len(hand) or not hand[self.ui.focus]["legal"]:
+                legal = [i for i, item in enumerate(hand) if item["legal"]]
+                if legal:
+                    self.ui.focus = legal[0]
+                    self.render()
+            if idle:
+                screen.focus_card(self.ui, self.ui.focus)
+        elif idle and not by_id("bid-panel").hidden:
+            by_id("bid-panel").focus()
+        sound.play("turn")
+
+    # ------------------------------------------------------------- the person's intents
+
+    async def act(self, intent, new_course=False):
+        """Send ``intent`` as my seat; show what it did (and the trick it finished), then go on."""
+        if self.acting or not self.tabs.owner or self.state is None:
+            return None
+        self.acting = True
+        document.body.setAttribute("data-await", "")  # busy with the person's move until the answer
+        if new_course:
+            self.gen += 1
+            self.ui.trick_shown = None
+            self.ui.busy = False
+        gen = self.gen
+        me = self.state["me"]
+        try:
+            result = await call("act", {"seat": me, "intent": intent, "viewer": me})
+        except EngineError as error:
+            self.acting = False
+            sound.play("error")
+            self.ui.message = t("error", error=str(error))
+            self.render()
+            return None
+        finally:
+            self.acting = False
+        if self.gen != gen:  # another course began meanwhile (the tab lost the game, a new game)
+            return None
+        self.ui.selected = None
+        self.ui.hinted = None
+        self.ui.message = None
+        self.take(result)
+        await self.pacer.show_events(result.get("events") or [], gen)
+        if self.gen == gen:
+            self.after_state()
+        return result
+
+    def my_turn(self, phase):
+        state = self.state
+        return screen.my_turn(state, self.ui, self.acting) and state["phase"] == phase and self.tabs.owner
+
+    def card_clicked(self, card, keyboard):
+        state = self.state
+        if state is None:
+            return
+        entry = None
+        index = 0
+        for i, item in enumerate(state["hand"]):
+            if item["card"] == card:
+                entry, index = item, i
+        if entry is None:
+            return
+        self.ui.focus = index
+        if not self.my_turn("playing"):
+            self.set_message(t("card_wait", card=card_name(card)))
+            return
+        if not entry["legal"]:
+            sound.play("error")
+            self.set_message(t("card_illegal", card=card_name(card), reason=i18n.reason_text(entry.get("reason"))))
+            return
+        if self.settings["play_mode"] == "confirm" and not keyboard and self.ui.selected != card:
+            self.ui.selected = card
+            self.ui.message = None
+            self.render()
+            return
+        self.play(card)
+
+    def play(self, card):
+        sound.play("card")
+        spawn(self.act({"type": "play", "card": card}))
+
+    def bid(self, value):
+        if not self.my_turn("bidding"):
+            return
+        if value in ("blind_nil", "nil"):
+            bid = value
+        else:
+            bid = int(value)
+        sound.play("bid")
+        spawn(self.act({"type": "bid", "bid": bid}))
+
+    async def look(self):
+        """Show my cards (blind nil is no longer open after this)."""
+        if self.state is None or self.state.get("looked", True):
+            return
+        await self.act({"type": "look"})
+        if self.state.get("looked"):
+            screen.focus_card(self.ui, 0)
+
+    async def hint(self):
+        if not (self.my_turn("playing") or self.my_turn("bidding")):
+            return
+        self.set_message(t("hint_thinking"))
+        me = self.state["me"]
+        try:
+            result = await call("hint", {"seat": me, "level": "expert", "lang": i18n.lang()})
+        except EngineError as error:
+            self.set_message(t("error", error=str(error)))
+            return
+        text = result.get("text")
+        if "card" in result:
+            card = result["card"]
+            self.ui.hinted = card
+            line = t("hint_card", card=i18n.card_short(card))
+            for i, item in enumerate(self.state["hand"]):
+                if item["card"] == card:
+                    self.ui.focus = i
+        else:
+            bid = result.get("bid")
+            line = t("hint_bid", bid=i18n.bid_text(bid))
+            name = "nil" if bid in (0, "nil") else str(bid)
+            button = document.querySelector('#bid-panel [data-bid="' + name + '"]')
+            if button is not None:
+                button.classList.add("hinted")
+                button.focus()
+        if text:
+            line += " " + str(text)
+        self.ui.message = line
+        self.render()
+
+    # ------------------------------------------------------------- actions (buttons and menu items)
+
+    async def do_action(self, action, element):
+        if action == "menu":
+            dialogs.toggle_menu()
+            return
+        dialogs.toggle_menu(False)
+        handler = ACTIONS.get(action)
+        if handler is None:
+            return
+        if action not in ALWAYS and (self.state is None or not self.tabs.owner):
+            return
+        await handler(self, element)
+
+
+async def _dismiss(app, element):
+    by_id("notice").hidden = True
+
+
+async def _confirm_ok(app, element):
+    app.dialogs.confirm_done(True)
+
+
+async def _confirm_cancel(app, element):
+    app.dialogs.confirm_done(False)
+
+
+async def _close_dialog(app, element):
+    element.closest("dialog").close()
+
+
+async def _take_over(app, element):
+    await app.take_over()
+
+
+async def _hint(app, element):
+    await app.hint()
+
+
+async def _undo(app, element):
+    if (app.state.get("allowed") or {}).get("undo"):
+        dialogs.close_dialogs()
+        await app.act({"type": "undo"}, new_course=True)
+
+
+async def _scores(app, element):
+    app.dialogs.scores(app.state)
+
+
+async def _last_trick(app, element):
+    app.dialogs.last_trick(app.state)
+
+
+async def _help(app, element):
+    app.dialogs.help()
+
+
+async def _new_game(app, element):
+    if app.state["phase"] == "game-over" or await app.dialogs.confirm(t("confirm_new_game")):
+        await app.new_game()
+        app.after_state()
+
+
+async def _new_game_now(app, element):
+    await app.new_game()
+    app.after_state()
+
+
+async def _scores_close(app, element):
+    by_id("dlg-hand").close()
+
+
+async def _next_hand(app, element):
+    by_id("dlg-hand").close()
+    if app.state["phase"] == "hand-over":
+        app.ui.focus = 0
+        await app.act({"type": "next_hand"}, new_course=True)
+
+
+async def _replay(app, element):
+    if await app.dialogs.confirm(t("confirm_replay")):
+        dialogs.close_dialogs()
+        await app.act({"type": "replay_hand"}, new_course=True)
+
+
+async def _play(app, element):
+    if app.ui.selected:
+        app.card_clicked(app.ui.selected, True)
+
+
+async def _show_cards(app, element):
+    await app.look()
+
+
+async def _export(app, element):
+    await app.transfer.export()
+
+
+async def _import(app, element):
+    by_id("import-file").click()
+
+
+async def _settings(app, element):
+    await app.preferences.open()
+
+
+async def _settings_cancel(app, element):
+    app.preferences.cancel()
+
+
+async def _settings_save(app, element):
+    await app.preferences.save()
+
+
+ACTIONS = {
+    "dismiss": _dismiss,
+    "confirm-ok": _confirm_ok,
+    "confirm-cancel": _confirm_cancel,
+    "close-dialog": _close_dialog,
+    "take-over": _take_over,
+    "hint": _hint,
+    "undo": _undo,
+    "scores": _scores,
+    "last-trick": _last_trick,
+    "help": _help,
+    "new-game": _new_game,
+    "new-game-now": _new_game_now,
+    "scores-close": _scores_close,
+    "next-hand": _next_hand,
+    "replay": _replay,
+    "play": _play,
+    "show-cards": _show_cards,
+    "export": _export,
+    "import": _import,
+    "settings": _settings,
+    "settings-cancel": _settings_cancel,
+    "settings-save": _settings_save,
+}
+ALWAYS = ("dismiss", "confirm-ok", "confirm-cancel", "close-dialog", "take-over")  # also without a game or ownership

@@ -1,0 +1,155 @@
+"""Clicks, focus and keys → the person's intents (delegated listeners on the document).
+
+Keys (docs/page.md, "Controls"): ←/→/Home/End along the hand, Enter or Space plays; while bidding a digit
+chooses a bid (1 then 0–3 within 1.2 s: 10–13), 0 or N nil, ←/→/+/− move, Enter bids; before looking at
+your cards B bids blind nil and V shows them; anywhere H hint, U undo, S scores, L last trick, ? help,
+Esc closes a window or the menu.
+"""
+
+import dialogs
+import screen
+from dom import by_id
+from pyscript import document
+from pyscript.ffi import create_proxy
+from tasks import now, spawn
+
+SHORTCUTS = {"h": "hint", "u": "undo", "s": "scores", "l": "last-trick", "?": "help"}
+
+
+class Inputs:
+    def __init__(self, app):
+        self.app = app
+        self.bid_digit = None  # (digit, time) for two-digit bids
+
+    def listen(self):
+        app = self.app
+        document.addEventListener("click", create_proxy(self.on_click))
+        document.addEventListener("keydown", create_proxy(self.on_key))
+        document.addEventListener("focusin", create_proxy(self.on_focus))
+        by_id("import-file").addEventListener("change", create_proxy(lambda e: spawn(app.transfer.import_file(e))))
+        by_id("settings-form").addEventListener("change", create_proxy(lambda e: spawn(app.preferences.changed(e))))
+        by_id("dlg-confirm").addEventListener("cancel", create_proxy(lambda e: app.dialogs.confirm_done(False)))
+
+    def on_click(self, event):
+        target = event.target
+        if target is None or not hasattr(target, "closest"):
+            return
+        el = target.closest("[data-card],[data-bid],[data-action]")
+        if el is None:
+            if target.closest("#menu") is None:
+                dialogs.toggle_menu(False)
+            return
+        card = el.getAttribute("data-card")
+        if card and el.closest("#hand") is not None:
+            self.app.card_clicked(str(card), event.detail == 0)
+            return
+        bid = el.getAttribute("data-bid")
+        if bid:
+            if not el.disabled:
+                self.app.bid(str(bid))
+            return
+        action = el.getAttribute("data-action")
+        if action and not el.disabled:
+            spawn(self.app.do_action(str(action), el))
+
+    def on_focus(self, event):
+        el = event.target
+        if el is None or not hasattr(el, "getAttribute") or el.getAttribute("data-card") is None:
+            return
+        cards = document.querySelectorAll("#hand [data-card]")
+        for i in range(cards.length):
+            if cards.item(i) == el:
+                self.app.ui.focus = i
+            cards.item(i).setAttribute("tabindex", "0" if cards.item(i) == el else "-1")
+
+    def on_key(self, event):
+        if event.defaultPrevented or event.altKey or event.metaKey:
+            return
+        app = self.app
+        key = str(event.key)
+        target = event.target
+        tag = str(target.tagName) if target is not None and hasattr(target, "tagName") else ""
+        if document.querySelector("dialog[open]") is not None:
+            return
+        if key == "Escape":
+            dialogs.toggle_menu(False)
+            by_id("notice").hidden = True
+            return
+        if tag in ("INPUT", "SELECT", "TEXTAREA") or event.ctrlKey:
+            return
+        if target is not None and hasattr(target, "closest") and target.closest("#menu") is not None:
+            if key in ("ArrowDown", "ArrowUp"):
+                dialogs.menu_move(target, 1 if key == "ArrowDown" else -1)
+                event.preventDefault()
+            return
+        state = app.state
+        if state is None or not app.tabs.owner:
+            return
+        if app.my_turn("bidding") and not by_id("bid-panel").hidden:
+            if self.bid_key(key):
+                event.preventDefault()
+                return
+        in_hand = target is not None and hasattr(target, "closest") and target.closest("#hand") is not None
+        if key in ("ArrowLeft", "ArrowRight", "Home", "End") and (in_hand or tag == "BODY"):
+            count = len(state["hand"])
+            if count and not app.ui.hidden:
+                index = app.ui.focus
+                if not in_hand:
+                    pass  # first arrow from nowhere: the focus goes to the hand where it was
+                elif key == "ArrowLeft":
+                    index = (index - 1) % count
+                elif key == "ArrowRight":
+                    index = (index + 1) % count
+                elif key == "Home":
+                    index = 0
+                else:
+                    index = count - 1
+                screen.focus_card(app.ui, index)
+                event.preventDefault()
+            return
+        action = SHORTCUTS.get(key if key == "?" else key.lower())
+        if action:
+            spawn(app.do_action(action, None))
+
+    def bid_key(self, key):
+        """Bidding shortcuts; the chosen bid button takes the focus and Enter bids it."""
+        panel = by_id("bid-panel")
+        lower = key.lower()
+        if self.app.ui.hidden:
+            if lower == "b" and panel.querySelector('[data-bid="blind_nil"]') is not None:
+                self.app.bid("blind_nil")
+                return True
+            if lower == "v":
+                spawn(self.app.do_action("show-cards", None))
+                return True
+            return False
+        value = None
+        if key.isdigit() and len(key) == 1:
+            digit = int(key)
+            pending = self.bid_digit
+            if pending is not None and pending[0] == 1 and now() - pending[1] < 1200 and digit <= 3:
+                value = 10 + digit
+                self.bid_digit = None
+            else:
+                value = digit if digit else "nil"
+                self.bid_digit = (digit, now())
+        elif lower == "n":
+            value = "nil"
+        elif key in ("+", "=", "-", "ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown"):
+            buttons = panel.querySelectorAll("[data-bid]:not([disabled])")
+            if not buttons.length:
+                return False
+            current = -1
+            for i in range(buttons.length):
+                if buttons.item(i) == document.activeElement:
+                    current = i
+            step = 1 if key in ("+", "=", "ArrowRight", "ArrowUp") else -1
+            index = 0 if current < 0 else max(0, min(buttons.length - 1, current + step))
+            buttons.item(index).focus()
+            return True
+        if value is None:
+            return False
+        button = panel.querySelector('[data-bid="' + str(value) + '"]')
+        if button is not None:
+            button.focus()
+        return True
