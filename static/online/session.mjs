@@ -15,6 +15,42 @@ export const TICK_MS = 1000;
 export const PING_MS = 2000;
 export const STEP_MS = { bid: 600, play: 550, trick: 1400 };
 
+// The host proves who it is: the invite link carries the host's public key (ECDSA P-256), and the host signs
+// each guest's own peer id. Another guest holding the same link cannot pretend to be the host.
+const SIGN = { name: "ECDSA", namedCurve: "P-256" };
+const SIGN_WITH = { name: "ECDSA", hash: "SHA-256" };
+const b64 = (bytes) =>
+  btoa(String.fromCharCode(...new Uint8Array(bytes))).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+const unb64 = (text) => Uint8Array.from(atob(text.replace(/-/g, "+").replace(/_/g, "/")), (c) => c.charCodeAt(0));
+
+/** A new host key, or the saved one: {key (JWK of the private key, to save), pub (for the link), sign}. */
+export async function hostKey(saved) {
+  let privateKey;
+  let jwk = saved;
+  if (jwk) {
+    privateKey = await crypto.subtle.importKey("jwk", jwk, SIGN, true, ["sign"]);
+  } else {
+    const pair = await crypto.subtle.generateKey(SIGN, true, ["sign", "verify"]);
+    privateKey = pair.privateKey;
+    jwk = await crypto.subtle.exportKey("jwk", privateKey);
+  }
+  const { d, key_ops, ext, ...pub } = jwk; // the public part of the JWK: x and y
+  const raw = new Uint8Array([4, ...unb64(pub.x), ...unb64(pub.y)]);
+  const sign = async (text) => b64(await crypto.subtle.sign(SIGN_WITH, privateKey, new TextEncoder().encode(text)));
+  return { key: jwk, pub: b64(raw), sign };
+}
+
+async function verifier(pub) {
+  const key = await crypto.subtle.importKey("raw", unb64(pub), SIGN, false, ["verify"]);
+  return (signature, text) => {
+    try {
+      return crypto.subtle.verify(SIGN_WITH, key, unb64(signature), new TextEncoder().encode(text));
+    } catch {
+      return Promise.resolve(false);
+    }
+  };
+}
+
 /** A queue: the room's operations run one at a time, in the order things happened. */
 function serial() {
   let last = Promise.resolve();
@@ -26,7 +62,8 @@ function serial() {
 }
 
 export async function host({ engine, table = "online", tableId, secret, relays, ice, name, seat, rules, room, seed,
-  save, onLocal, onSave, onError }) {
+  save, key, onLocal, onSave, onError }) {
+  const identity = await hostKey(key);
   const queue = serial();
   let stepTimer = null;
   let closed = false;
@@ -76,7 +113,7 @@ export async function host({ engine, table = "online", tableId, secret, relays, 
     secret,
     relays,
     ice,
-    onJoin: (peer) => net.send({ t: "host" }, peer),
+    onJoin: (peer) => identity.sign(peer).then((sig) => net.send({ t: "host", sig }, peer)),
     onLeave: (peer) => run("room_disconnect", { peer, now: Date.now() }),
     onMessage: (peer, message) => run("room_receive", { peer, message, now: Date.now() }),
   });
@@ -93,6 +130,8 @@ export async function host({ engine, table = "online", tableId, secret, relays, 
   return {
     self: net.self,
     token: made.token,
+    key: identity.key, // keep it with the room's save: the same link works after a reload
+    pub: identity.pub, // goes into the invite link
     send(message) {
       if (message.t === "intent") {
         n = Math.max(n + 1, Date.now());
@@ -111,7 +150,8 @@ export async function host({ engine, table = "online", tableId, secret, relays, 
   };
 }
 
-export async function guest({ tableId, secret, relays, ice, name, token, password, lang, via, onMessage }) {
+export async function guest({ tableId, secret, hostPub, relays, ice, name, token, password, lang, via, onMessage }) {
+  const verify = await verifier(hostPub);
   let hostPeer = null;
   let seq = 0;
   let n = 0;
@@ -135,9 +175,13 @@ export async function guest({ tableId, secret, relays, ice, name, token, passwor
     },
     onMessage: (peer, message) => {
       if (message.t === "host") {
-        if (hostPeer === null) {
-          hostPeer = peer;
-          hello();
+        if (hostPeer === null && typeof message.sig === "string" && message.sig.length < 200) {
+          verify(message.sig, net.self).then((genuine) => {
+            if (genuine && hostPeer === null) {
+              hostPeer = peer;
+              hello();
+            }
+          });
         }
         return;
       }
@@ -169,6 +213,68 @@ export async function guest({ tableId, secret, relays, ice, name, token, passwor
     },
     async close() {
       clearInterval(pinger);
+      await net.leave();
+    },
+  };
+}
+
+// The public lobby (游戏室): hosts of public tables announce them in one well-known room of the same trackers;
+// anyone who opens the lobby sees the list and can join or watch. Announcements are untrusted: checked here,
+// and shown as text by the page.
+export const LOBBY_ROOM = "spades-lobby-v1";
+export const LOBBY_STALE_MS = 20000;
+const LISTING_KEYS = { t: "string", secret: "string", pub: "string", kind: "string", seats: "object",
+  preset: "string", watch: "boolean", password: "boolean", started: "boolean" };
+
+export function validListing(data) {
+  if (data === null || typeof data !== "object" || Array.isArray(data)) return false;
+  if (JSON.stringify(data).length > 2048) return false;
+  for (const [key, type] of Object.entries(LISTING_KEYS)) if (typeof data[key] !== type) return false;
+  if (Object.keys(data).some((key) => !(key in LISTING_KEYS))) return false;
+  if (data.t !== "table" || !/^[a-z0-9]{16,64}$/i.test(data.secret) || !/^[\w-]{40,120}$/.test(data.pub)) return false;
+  if (!["casual", "rated"].includes(data.kind) || data.preset.length > 20) return false;
+  const seats = Object.entries(data.seats);
+  return seats.length === 4 && seats.every(([seat, who]) => "NESW".includes(seat) && seat.length === 1 &&
+    (who === null || (typeof who === "string" && who.length <= 24)));
+}
+
+export async function lobby({ relays, ice, onTables }) {
+  const tables = new Map(); // secret → {listing, peer, seen}
+  let mine = null;
+  const report = () => {
+    const now = Date.now();
+    for (const [secret, entry] of tables) if (now - entry.seen > LOBBY_STALE_MS) tables.delete(secret);
+    onTables?.([...tables.values()].map((entry) => entry.listing));
+  };
+  const net = await connect({
+    tableId: LOBBY_ROOM,
+    secret: LOBBY_ROOM,
+    relays,
+    ice,
+    onJoin: (peer) => mine && net.send(mine, peer),
+    onLeave: (peer) => {
+      for (const [secret, entry] of tables) if (entry.peer === peer) tables.delete(secret);
+      report();
+    },
+    onMessage: (peer, data) => {
+      if (!validListing(data)) return;
+      tables.set(data.secret, { listing: data, peer, seen: Date.now() });
+      report();
+    },
+  });
+  const timer = setInterval(() => {
+    if (mine) net.send(mine);
+    report();
+  }, LOBBY_STALE_MS / 4);
+  return {
+    /** List (or, with null, unlist) this host's table. */
+    publish(listing) {
+      mine = listing && validListing(listing) ? listing : null;
+      if (mine) net.send(mine);
+    },
+    tables: () => [...tables.values()].map((entry) => entry.listing),
+    async close() {
+      clearInterval(timer);
       await net.leave();
     },
   };

@@ -12,13 +12,13 @@ HOST = """async ([relay, table, secret, room]) => {
   window.online = await host({ engine: window.spades.engine, tableId: table, secret, relays: [relay], ice: [],
     name: 'Ann', seat: 'S', rules: { preset: 'standard' }, room, seed: 5,
     onLocal: (m) => window.local.push(m), onSave: (s) => { window.saved = s; } });
-  return window.online.self;
+  return window.online.pub;
 }"""
 
-GUEST = """async ([relay, table, secret, name]) => {
+GUEST = """async ([relay, table, secret, name, hostPub]) => {
   const { guest } = await import('/static/online/session.mjs');
   window.got = []; window.auto = false;
-  window.online = await guest({ tableId: table, secret, relays: [relay], ice: [], name, lang: 'en',
+  window.online = await guest({ tableId: table, secret, hostPub, relays: [relay], ice: [], name, lang: 'en',
     onMessage: (m) => { window.got.push(m); if (window.auto && m.t === 'state') window.autoplay(m.state); } });
   return window.online.self;
 }"""
@@ -52,18 +52,13 @@ def last(page, kind: str, where: str = "got") -> dict | None:
 def test_people_at_all_four_seats_play_a_hand_over_webrtc(make_page, server, tracker) -> None:
     host = make_page()
     host.goto(server + "/?fresh=1&seed=5&lang=en")
-    host.evaluate(HOST, [tracker, "room-four", "secret-four", {"kind": "casual"}])
+    pub = host.evaluate(HOST, [tracker, "room-four", "secret-four", {"kind": "casual"}])
     guests = {}
     for seat in ("N", "E", "W"):
         page = make_page()
         page.goto(server + "/README.md")
-        page.evaluate(GUEST, [tracker, "room-four", "secret-four", "Guest " + seat])
-        try:
-            page.wait_for_function("() => window.got.some((m) => m.t === 'welcome')", timeout=60_000)
-        except Exception:
-            print("DEBUG", seat, page.evaluate("() => [window.got, window.online.connected()]"),
-                  host.evaluate("() => window.local"))
-            raise
+        page.evaluate(GUEST, [tracker, "room-four", "secret-four", "Guest " + seat, pub])
+        page.wait_for_function("() => window.got.some((m) => m.t === 'welcome')", timeout=60_000)
         page.evaluate(SIT, [seat])
         guests[seat] = page
     host.wait_for_function(
@@ -73,21 +68,15 @@ def test_people_at_all_four_seats_play_a_hand_over_webrtc(make_page, server, tra
     )
     for page in [host, *guests.values()]:
         page.evaluate(AUTOPLAY)
-    host.evaluate("() => { window.local.autoplayHost = true; }")
     host.evaluate(
         """() => { const push = window.local.push.bind(window.local);
         window.local.push = (m) => { push(m); if (m.t === 'state') window.autoplay(m.state); return 0; }; }"""
     )
     host.evaluate("() => window.online.send({t: 'start'})")
-    try:
-        host.wait_for_function(
-            "() => window.local.some((m) => m.t === 'state' && !['bidding', 'playing'].includes(m.state.phase))",
-            timeout=120_000,
-        )
-    finally:
-        print("HOST", json.dumps(host.evaluate("() => window.local.slice(-4)"))[:3000])
-        for seat, page in guests.items():
-            print(seat, json.dumps(page.evaluate("() => window.got.filter(m => m.t !== 'state').slice(-3)"))[:1500])
+    host.wait_for_function(
+        "() => window.local.some((m) => m.t === 'state' && !['bidding', 'playing'].includes(m.state.phase))",
+        timeout=120_000,
+    )
     saved = host.evaluate("() => window.saved")
     deal = saved["table"]["record"]["hands"][0]["deal"]
     state = last(host, "state", "local")["state"]
@@ -111,3 +100,29 @@ def test_people_at_all_four_seats_play_a_hand_over_webrtc(make_page, server, tra
             text = json.dumps(message)
             leaked = [card for card in others - played if f'"{card}"' in text]
             assert not leaked, (seat, message["t"], leaked)
+
+
+def test_a_guest_cannot_pretend_to_be_the_host(make_page, server, tracker) -> None:
+    """The invite link carries the host's public key; a 'host' message signed by another key is ignored."""
+    impostor, victim = make_page(), make_page()
+    for page in (impostor, victim):
+        page.goto(server + "/README.md")
+    real_host_key = impostor.evaluate(
+        """async ([relay]) => {
+        const { hostKey } = await import('/static/online/session.mjs');
+        const net = await import('/static/online/net.mjs');
+        const real = await hostKey(), other = await hostKey();   // the impostor signs with a key of its own
+        window.got = [];
+        window.net = await net.connect({ tableId: 'room-fake', secret: 's', relays: [relay], ice: [],
+          onJoin: async (peer) => window.net.send({ t: 'host', sig: await other.sign(peer) }, peer),
+          onMessage: (p, m) => window.got.push(m) });
+        return real.pub;
+        }""",
+        [tracker],
+    )
+    victim.evaluate(GUEST, [tracker, "room-fake", "s", "Victim", real_host_key])
+    victim.wait_for_function("() => true")
+    impostor.wait_for_function("() => window.net.peers().length > 0", timeout=30_000)
+    impostor.wait_for_timeout(2000)
+    assert impostor.evaluate("() => window.got") == []  # no hello: the victim did not take it for the host
+    assert victim.evaluate("() => window.online.connected()") is False
