@@ -96,7 +96,7 @@ def bundle_engine(vendor):
 ROOT_FILES = ["index.html", "pyscript.toml", "*.webmanifest", "favicon*", "spades/i18n/*.json"]
 MANIFEST_FILES = {"build.json", "build.js"}  # not precached themselves (sw.js imports build.js)
 SKIPPED_PARTS = {"__pycache__", ".DS_Store"}
-ONLINE = ("static/online/", "static/vendor/trystero/")  # loaded on demand: not in the solo game's precache
+ONLINE = ("static/online/", "static/vendor/trystero/", "static/app/online.py")  # loaded on demand: not precached
 
 
 def precache_files(root=ROOT):

@@ -61,8 +61,8 @@ function serial() {
   };
 }
 
-export async function host({ engine, table = "online", tableId, secret, relays, ice, name, seat, rules, room, seed,
-  save, key, onLocal, onSave, onError }) {
+export async function host({ engine, table = "online", tableId, secret, relays, ice, loopback, name, seat, rules, room,
+  seed, save, key, onLocal, onSave, onError }) {
   const identity = await hostKey(key);
   const queue = serial();
   let stepTimer = null;
@@ -113,6 +113,7 @@ export async function host({ engine, table = "online", tableId, secret, relays, 
     secret,
     relays,
     ice,
+    loopback,
     onJoin: (peer) => identity.sign(peer).then((sig) => net.send({ t: "host", sig }, peer)),
     onLeave: (peer) => run("room_disconnect", { peer, now: Date.now() }),
     onMessage: (peer, message) => run("room_receive", { peer, message, now: Date.now() }),
@@ -150,47 +151,75 @@ export async function host({ engine, table = "online", tableId, secret, relays, 
   };
 }
 
-export async function guest({ tableId, secret, hostPub, relays, ice, name, token, password, lang, via, onMessage }) {
+export const REJOIN_MS = [8000, 15000, 30000]; // a guest not yet connected to the host announces itself afresh
+
+export async function guest({ tableId, secret, hostPub, relays, ice, loopback, name, token, password, lang, via,
+  onMessage }) {
   const verify = await verifier(hostPub);
   let hostPeer = null;
   let seq = 0;
   let n = 0;
   let net = null;
+  let closed = false;
+  let rejoins = 0;
+  let watchdog = null;
   const hello = () => {
     const message = { t: "hello", name, lang, via: via || "invite", seq };
     if (token) message.token = token;
     if (password) message.password = password;
     net.send(message, hostPeer);
   };
-  net = await connect({
-    tableId,
-    secret,
-    relays,
-    ice,
-    onJoin: () => {},
-    onLeave: (peer) => {
-      if (peer !== hostPeer) return;
-      hostPeer = null;
-      onMessage?.({ t: "host_left" });
-    },
-    onMessage: (peer, message) => {
-      if (message.t === "host") {
-        if (hostPeer === null && typeof message.sig === "string" && message.sig.length < 200) {
-          verify(message.sig, net.self).then((genuine) => {
-            if (genuine && hostPeer === null) {
-              hostPeer = peer;
-              hello();
-            }
-          });
+  const open = () =>
+    connect({
+      tableId,
+      secret,
+      relays,
+      ice,
+      loopback,
+      onJoin: () => {},
+      onLeave: (peer) => {
+        if (peer !== hostPeer) return;
+        hostPeer = null;
+        onMessage?.({ t: "host_left" });
+        watch();
+      },
+      onMessage: (peer, message) => {
+        if (message.t === "host") {
+          if (hostPeer === null && typeof message.sig === "string" && message.sig.length < 200) {
+            verify(message.sig, net.self).then((genuine) => {
+              if (genuine && hostPeer === null) {
+                hostPeer = peer;
+                rejoins = 0;
+                hello();
+              }
+            });
+          }
+          return;
         }
-        return;
+        if (peer !== hostPeer) return; // only the host speaks to guests
+        if (message.t === "welcome" && message.you) token = message.you.token;
+        if (message.t === "state" && message.state) seq = message.state.seq;
+        onMessage?.(message);
+      },
+    });
+  // Trackers pass each announcement's offers to a few random peers, and re-announce only every 10 s–2 min: when
+  // the host was not among them, leave and join again (fresh offers) rather than wait.
+  function watch() {
+    clearTimeout(watchdog);
+    watchdog = setTimeout(async () => {
+      if (closed || hostPeer !== null) return;
+      rejoins += 1;
+      try {
+        await net.leave();
+      } catch {
+        // already gone
       }
-      if (peer !== hostPeer) return; // only the host speaks to guests
-      if (message.t === "welcome" && message.you) token = message.you.token;
-      if (message.t === "state" && message.state) seq = message.state.seq;
-      onMessage?.(message);
-    },
-  });
+      net = await open();
+      watch();
+    }, REJOIN_MS[Math.min(rejoins, REJOIN_MS.length - 1)]);
+  }
+  net = await open();
+  watch();
   const pinger = setInterval(() => {
     if (hostPeer === null) return;
     net
@@ -199,9 +228,12 @@ export async function guest({ tableId, secret, hostPub, relays, ice, name, token
       .catch(() => {});
   }, PING_MS);
   return {
-    self: net.self,
+    get self() {
+      return net.self;
+    },
     token: () => token,
     connected: () => hostPeer !== null,
+    peers: () => net.peers(),
     send(message) {
       if (hostPeer === null) return false;
       if (message.t === "intent") {
@@ -212,6 +244,8 @@ export async function guest({ tableId, secret, hostPub, relays, ice, name, token
       return true;
     },
     async close() {
+      closed = true;
+      clearTimeout(watchdog);
       clearInterval(pinger);
       await net.leave();
     },
@@ -238,7 +272,7 @@ export function validListing(data) {
     (who === null || (typeof who === "string" && who.length <= 24)));
 }
 
-export async function lobby({ relays, ice, onTables }) {
+export async function lobby({ relays, ice, loopback, onTables }) {
   const tables = new Map(); // secret → {listing, peer, seen}
   let mine = null;
   const report = () => {
@@ -251,6 +285,7 @@ export async function lobby({ relays, ice, onTables }) {
     secret: LOBBY_ROOM,
     relays,
     ice,
+    loopback,
     onJoin: (peer) => mine && net.send(mine, peer),
     onLeave: (peer) => {
       for (const [secret, entry] of tables) if (entry.peer === peer) tables.delete(secret);

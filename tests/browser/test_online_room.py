@@ -10,6 +10,7 @@ HOST = """async ([relay, table, secret, room]) => {
   const { host } = await import('/static/online/session.mjs');
   window.local = []; window.saved = null;
   window.online = await host({ engine: window.spades.engine, tableId: table, secret, relays: [relay], ice: [],
+    loopback: true,
     name: 'Ann', seat: 'S', rules: { preset: 'standard' }, room, seed: 5,
     onLocal: (m) => window.local.push(m), onSave: (s) => { window.saved = s; } });
   return window.online.pub;
@@ -18,7 +19,8 @@ HOST = """async ([relay, table, secret, room]) => {
 GUEST = """async ([relay, table, secret, name, hostPub]) => {
   const { guest } = await import('/static/online/session.mjs');
   window.got = []; window.auto = false;
-  window.online = await guest({ tableId: table, secret, hostPub, relays: [relay], ice: [], name, lang: 'en',
+  window.online = await guest({ tableId: table, secret, hostPub, relays: [relay], ice: [],
+    loopback: true, name, lang: 'en',
     onMessage: (m) => { window.got.push(m); if (window.auto && m.t === 'state') window.autoplay(m.state); } });
   return window.online.self;
 }"""
@@ -114,6 +116,7 @@ def test_a_guest_cannot_pretend_to_be_the_host(make_page, server, tracker) -> No
         const real = await hostKey(), other = await hostKey();   // the impostor signs with a key of its own
         window.got = [];
         window.net = await net.connect({ tableId: 'room-fake', secret: 's', relays: [relay], ice: [],
+    loopback: true,
           onJoin: async (peer) => window.net.send({ t: 'host', sig: await other.sign(peer) }, peer),
           onMessage: (p, m) => window.got.push(m) });
         return real.pub;

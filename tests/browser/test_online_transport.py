@@ -8,6 +8,7 @@ CONNECT = """async ([relay, table]) => {
   const net = await import('/static/online/net.mjs');
   window.got = []; window.joined = [];
   window.net = await net.connect({ tableId: table, secret: 'a secret of the table', relays: [relay], ice: [],
+    loopback: true,
     onJoin: (peer) => window.joined.push(peer), onMessage: (peer, data) => window.got.push([peer, data]) });
   return window.net.self;
 }"""

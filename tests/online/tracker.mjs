@@ -11,7 +11,9 @@ const option = (name, fallback) => {
   const at = args.indexOf(name);
   return at >= 0 ? Number(args[at + 1]) : fallback;
 };
-const server = new Server({ udp: false, http: false, ws: true, stats: false, trustProxy: false });
+// interval: 50 s, which the tracker tells WebSocket clients as 10 s (a fifth): peers re-announce that often, so a
+// table's peers find each other within seconds even when the first offers went elsewhere.
+const server = new Server({ udp: false, http: false, ws: true, stats: false, trustProxy: false, interval: 50_000 });
 const stop = (code) => {
   server.close(() => process.exit(code));
   setTimeout(() => process.exit(code), 1000).unref();
