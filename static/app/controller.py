@@ -52,6 +52,10 @@ class App:
         self.preferences = Preferences(self)
         self.transfer = Transfer(self)
         self.tabs = Tabs(self)
+        self.online = None  # online.Online while this page is at an online table (online.py, loaded on demand)
+        self.online_ui = None
+        self.online_busy = False
+        self.online_queue = []
 
     # ------------------------------------------------------------- start
 
@@ -82,6 +86,8 @@ class App:
             self.fail(error)
             return
         drop_params(*ONE_SHOT)
+        if str(js.location.hash).startswith("#t="):
+            spawn(self.open_invitation())
         js.window.spades.progress("game")
         by_id("loading").hidden = True
         for name in ("btn-menu", "btn-scores"):
@@ -259,13 +265,14 @@ class App:
     def after_state(self):
         """What follows a new state: computer moves, the person's turn, or the end of a hand."""
         state = self.state
-        if state is None or self.ui.busy or not self.tabs.owner:
+        if state is None or self.ui.busy or not self.owns():
             return
         if state["phase"] in ("hand-over", "game-over"):
             self.dialogs.hand_over(state, self.game)
             return
         if state["turn"] != state["me"]:
-            spawn(self.pacer.drive())
+            if self.online is None:  # online, the host's session paces the computer players
+                spawn(self.pacer.drive())
             return
         active = document.activeElement
         idle = active is None or active == document.body
@@ -284,9 +291,18 @@ class App:
 
     # ------------------------------------------------------------- the person's intents
 
+    def owns(self):
+        """Whether this page may act: it owns the solo game (tabs.py), or it is at an online table."""
+        return self.online is not None or self.tabs.owner
+
     async def act(self, intent, new_course=False):
         """Send ``intent`` as my seat; show what it did (and the trick it finished), then go on."""
-        if self.acting or not self.tabs.owner or self.state is None:
+        if self.acting or not self.owns() or self.state is None:
+            return None
+        if self.online is not None:  # the host answers with my next state (online_state)
+            self.acting = True
+            document.body.setAttribute("data-await", "")
+            self.online.intent(intent)
             return None
         self.acting = True
         document.body.setAttribute("data-await", "")  # busy with the person's move until the answer
@@ -319,7 +335,7 @@ class App:
 
     def my_turn(self, phase):
         state = self.state
-        return screen.my_turn(state, self.ui, self.acting) and state["phase"] == phase and self.tabs.owner
+        return screen.my_turn(state, self.ui, self.acting) and state["phase"] == phase and self.owns()
 
     def card_clicked(self, card, keyboard):
         state = self.state
@@ -400,6 +416,83 @@ class App:
         self.ui.message = line
         self.render()
 
+    # ------------------------------------------------------------- online play (online.py, fetched when needed)
+
+    async def online_module(self):
+        """Fetch static/app/online.py into the interpreter's files and import it: only when someone goes online."""
+        if self.online_ui is None:
+            response = await js.fetch("./static/app/online.py")
+            source = str(await response.text())
+            with open("online.py", "w") as file:
+                file.write(source)
+            import online
+
+            self.online_ui = online.Online(self)
+        return self.online_ui
+
+    async def open_invitation(self):
+        """The address has an invitation (``#t=...``): resume as its host, or join it (``?name=`` joins at once)."""
+        ui = await self.online_module()
+        import online
+
+        invite = online.parse_invite(js.location.hash)
+        if invite is None:
+            self.notice(t("online_bad_link"))
+            return
+        secret, pub = invite
+        ui.pub = pub
+        if online.host_save_for(secret) is not None:
+            await ui.resume_host(secret)
+        elif ui.default_name() and self.params.get("name"):
+            await ui.join(secret, ui.default_name(), None)
+        else:
+            ui.join_form(secret)
+
+    def enter_online(self, online):
+        """This page is now at an online table: the solo game stays saved and waits."""
+        self.online = online
+        self.gen += 1
+        self.ui.clear()
+        self.acting = False
+
+    async def leave_online(self):
+        """Back to the solo game, as it was saved."""
+        self.online = None
+        self.gen += 1
+        self.acting = False
+        self.online_queue = []
+        if isinstance(self.save, dict):
+            try:
+                self.begin(await call("load", {"save": plain_save(self.save)}))
+            except EngineError:
+                await self.new_game()
+        else:
+            await self.new_game()
+        self.after_state()
+
+    async def online_state(self, message):
+        """A state from the host (``{"state", "events"}``): drawn in order, tricks shown as in a solo game."""
+        self.online_queue.append(message)
+        if self.online_busy:
+            return
+        self.online_busy = True
+        try:
+            while self.online_queue and self.online is not None:
+                message = self.online_queue.pop(0)
+                gen = self.gen
+                self.acting = False
+                self.ui.selected = None
+                self.ui.hinted = None
+                self.ui.message = None
+                self.take({"state": message["state"]})
+                await self.pacer.show_events(message.get("events") or [], gen)
+                if self.gen == gen:
+                    self.after_state()
+                if self.online is not None and self.online.room is not None:
+                    self.online.render_bar()
+        finally:
+            self.online_busy = False
+
     # ------------------------------------------------------------- actions (buttons and menu items)
 
     async def do_action(self, action, element):
@@ -407,10 +500,14 @@ class App:
             dialogs.toggle_menu()
             return
         dialogs.toggle_menu(False)
+        if action in ONLINE_ACTIONS:
+            ui = await self.online_module()
+            await ui.action(action, element)
+            return
         handler = ACTIONS.get(action)
         if handler is None:
             return
-        if action not in ALWAYS and (self.state is None or not self.tabs.owner):
+        if action not in ALWAYS and (self.state is None or not self.owns()):
             return
         await handler(self, element)
 
@@ -538,4 +635,7 @@ ACTIONS = {
     "settings-cancel": _settings_cancel,
     "settings-save": _settings_save,
 }
+ONLINE_ACTIONS = ("online", "create-table", "lobby", "lobby-join", "lobby-watch", "sit", "stand", "watch", "ready",
+                  "start", "copy-invite", "online-leave", "online-cancel", "online-computer", "vote", "mute", "hide-name")
+"""Handled by online.py (see there)."""
 ALWAYS = ("dismiss", "confirm-ok", "confirm-cancel", "close-dialog", "take-over")  # also without a game or ownership

@@ -83,7 +83,7 @@ class Inputs:
                 event.preventDefault()
             return
         state = app.state
-        if state is None or not app.tabs.owner:
+        if state is None or not app.owns():
             return
         if app.my_turn("bidding") and not by_id("bid-panel").hidden:
             if self.bid_key(key):

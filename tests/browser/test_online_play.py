@@ -1,0 +1,139 @@
+"""Online play through the page, as people click it: create a table, open the invite link in other browsers,
+take seats, start, play; spectators; do not disturb; chat; a dropped player. Real WebRTC through a real tracker
+started on 127.0.0.1 (``tracker`` fixture); every page uses ``?relay=`` and ``?ice=none`` (docs/online.md)."""
+
+from __future__ import annotations
+
+import json
+from urllib.parse import quote
+
+START = 60_000
+
+
+def open_game(make_page, server, tracker, name, extra=""):
+    page = make_page()
+    page.goto(f"{server}/?fresh=1&lang=en&speed=instant&relay={quote(tracker)}&ice=none&loopback=1&name={quote(name)}{extra}")
+    page.wait_for_function("() => document.body.dataset.phase === 'bidding' || document.body.dataset.phase === "
+                           "'playing'", timeout=START)  # fmt: skip
+    return page
+
+
+def create_table(page, kind="casual"):
+    page.click('[data-action="menu"]')
+    page.click('[data-action="online"]')
+    page.check(f'#online-create input[name="kind"][value="{kind}"]')
+    page.click('[data-action="create-table"]')
+    page.wait_for_selector("[data-invite]", timeout=START)
+    assert page.get_attribute("body", "data-online") == "host"
+    return page.input_value("[data-invite]")
+
+
+def join(make_page, server, tracker, link, name):
+    """Open the invite link (its fragment) with this visit's relay and name; wait for the room."""
+    fragment = link[link.index("#") :]
+    page = make_page()
+    page.goto(f"{server}/?lang=en&speed=instant&relay={quote(tracker)}&ice=none&loopback=1&name={quote(name)}{fragment}")
+    page.wait_for_selector("[data-lobby]", timeout=START)
+    assert page.get_attribute("body", "data-online") == "guest"
+    return page
+
+
+def play_until_over(pages, limit=400):
+    """Each page bids 2 or plays its first legal card when it is its turn, until the hand is over."""
+    for _ in range(limit):
+        phases = [p.get_attribute("body", "data-phase") for p in pages]
+        if all(phase in ("hand-over", "game-over") for phase in phases):
+            return
+        moved = False
+        for page in pages:
+            waiting = page.get_attribute("body", "data-await")
+            if waiting == "bid":
+                button = page.query_selector('#bid-panel [data-bid="2"]:not([disabled])') or page.query_selector(
+                    "#bid-panel [data-bid]:not([disabled])"
+                )
+                button.click()
+                page.wait_for_function("() => document.body.dataset.await !== 'bid'", timeout=START)
+                moved = True
+            elif waiting == "play":
+                card = page.get_attribute("#hand button[data-card][data-legal='true']", "data-card", timeout=5000)
+                page.locator(f"#hand button[data-card='{card}']").click(position={"x": 10, "y": 30})
+                page.wait_for_function(
+                    "card => !document.querySelector(`#hand button[data-card='${card}']`)", arg=card, timeout=START
+                )
+                moved = True
+        if not moved:
+            pages[0].wait_for_timeout(100)
+    raise AssertionError("the hand did not end")
+
+
+def test_four_people_play_a_hand_and_a_spectator_watches(make_page, server, tracker) -> None:
+    host = open_game(make_page, server, tracker, "Ann")
+    link = create_table(host)
+    assert "#t=" in link and "relay" not in link.split("#")[0]
+    guests = {}
+    for seat, name in (("N", "Bo"), ("E", "Cy"), ("W", "Di")):
+        page = join(make_page, server, tracker, link, name)
+        page.click(f'[data-sit="{seat}"]')
+        page.wait_for_function(f"() => document.querySelector('[data-occupant=\"{seat}\"] ') !== null")
+        page.click('[data-action="ready"]')
+        guests[seat] = page
+    host.wait_for_function(
+        "() => ['N','E','W'].every((s) => document.querySelector(`#dlg-online [data-occupant=\"${s}\"]`)"
+        "?.textContent.includes('Ready'))",
+        timeout=START,
+    )
+    watcher = join(make_page, server, tracker, link, "Eve")
+    watcher.click('[data-action="watch"]')
+    host.click('[data-action="start"]')
+    for seat, page in [("S", host), *guests.items()]:
+        page.wait_for_function(
+            "(seat) => !document.querySelector('#dlg-online[open]') && document.body.dataset.seat === seat"
+            " && document.querySelector('#online-bar [data-occupant=\"N\"]')?.dataset.kind === 'person'",
+            arg=seat,
+            timeout=START,
+        )
+    assert guests["E"].get_attribute("body", "data-seat") == "E"
+    assert watcher.get_attribute("body", "data-online") == "spectator"
+    for seat in "NESW":
+        assert host.get_attribute(f'#online-bar [data-occupant="{seat}"]', "data-kind") == "person"
+    # chat: a line reaches everyone; muting its author hides it
+    guests["N"].fill("#chat-form input", "<b>hello</b> table")
+    guests["N"].press("#chat-form input", "Enter")
+    host.wait_for_selector("#chat-log li", timeout=START)
+    assert host.inner_text("#chat-log li b") == "Bo" and "<b>hello</b> table" in host.inner_text("#chat-log li")
+    host.click('#chat-log [data-action="mute"]')
+    host.wait_for_function("() => document.querySelector('#chat-log li') === null")
+    play_until_over([host, *guests.values()])
+    assert watcher.query_selector("#hand [data-card]") is None  # no permission to see cards
+    for page in [host, *guests.values(), watcher]:
+        page.wait_for_function("() => ['hand-over','game-over'].includes(document.body.dataset.phase)")
+    # lights: everyone has a measured round trip on loopback (green)
+    host.wait_for_function("() => document.querySelector('[data-light=\"N\"]').dataset.rtt !== ''", timeout=START)
+    assert host.get_attribute('[data-light="N"]', "data-level") == "green"
+
+
+def test_do_not_disturb_refuses_a_spectator_from_the_lobby_and_a_dropped_player_is_replaced(
+    make_page, server, tracker
+) -> None:
+    host = open_game(make_page, server, tracker, "Ann")
+    link = create_table(host)
+    guest = join(make_page, server, tracker, link, "Bo")
+    guest.click('[data-sit="N"]')
+    guest.click('[data-action="ready"]')
+    for seat in "EW":
+        host.select_option(f'select[name="level"][data-seat="{seat}"]', "beginner")
+    host.check('#dlg-online input[name="dnd"]')
+    host.wait_for_function("() => document.querySelector('#dlg-online input[name=\"dnd\"]').checked")
+    visitor = join(make_page, server, tracker, link, "Eve")  # by invite: may come in, but not watch
+    assert visitor.query_selector('#dlg-online [data-action="watch"]') is None
+    assert visitor.get_attribute("body", "data-online") == "guest"
+    host.click('[data-action="start"]')
+    guest.wait_for_function("() => ['bidding','playing'].includes(document.body.dataset.phase)", timeout=START)
+    guest.close()  # the player drops: after the grace period a computer plays North
+    host.wait_for_function(
+        "() => document.querySelector('#online-bar [data-occupant=\"N\"]')?.dataset.kind === 'away'", timeout=START
+    )
+    play_until_over([host])
+    saved = json.loads(host.evaluate("() => localStorage.getItem('spades-online-host')"))
+    hand = saved["save"]["table"]["record"]["hands"][0]
+    assert len(hand["play"]) == 52 and saved["save"]["table"]["seats"]["N"]["away"]
