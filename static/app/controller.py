@@ -635,7 +635,24 @@ ACTIONS = {
     "settings-cancel": _settings_cancel,
     "settings-save": _settings_save,
 }
-ONLINE_ACTIONS = ("online", "create-table", "lobby", "lobby-join", "lobby-watch", "sit", "stand", "watch", "ready",
-                  "start", "copy-invite", "online-leave", "online-cancel", "online-computer", "vote", "mute", "hide-name")
+ONLINE_ACTIONS = (
+    "online",
+    "create-table",
+    "lobby",
+    "lobby-join",
+    "lobby-watch",
+    "sit",
+    "stand",
+    "watch",
+    "ready",
+    "start",
+    "copy-invite",
+    "online-leave",
+    "online-cancel",
+    "online-computer",
+    "vote",
+    "mute",
+    "hide-name",
+)
 """Handled by online.py (see there)."""
 ALWAYS = ("dismiss", "confirm-ok", "confirm-cancel", "close-dialog", "take-over")  # also without a game or ownership

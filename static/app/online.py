@@ -203,33 +203,53 @@ class Online:
             '<h2 id="online-title">' + view.esc(t("online_title")) + "</h2>"
             "<p>" + view.esc(t("online_intro")) + "</p>"
             '<form id="online-create" class="online-form">'
-            '<label>' + view.esc(t("online_name")) + ' <input name="name" required maxlength="24" autocomplete="nickname"'
+            "<label>"
+            + view.esc(t("online_name"))
+            + ' <input name="name" required maxlength="24" autocomplete="nickname"'
             ' value="' + name + '" autofocus></label>'
-            '<fieldset><legend>' + view.esc(t("online_kind")) + "</legend>"
-            '<label><input type="radio" name="kind" value="casual" checked> ' + view.esc(t("online_casual")) + "</label>"
+            "<fieldset><legend>" + view.esc(t("online_kind")) + "</legend>"
+            '<label><input type="radio" name="kind" value="casual" checked> '
+            + view.esc(t("online_casual"))
+            + "</label>"
             '<label><input type="radio" name="kind" value="rated"> ' + view.esc(t("online_rated")) + "</label>"
             "</fieldset>"
-            '<label>' + view.esc(t("online_password")) + ' <input name="password" maxlength="64" autocomplete="off"></label>'
+            "<label>"
+            + view.esc(t("online_password"))
+            + ' <input name="password" maxlength="64" autocomplete="off"></label>'
             '<label><input type="checkbox" name="spectators" checked> ' + view.esc(t("online_allow_watch")) + "</label>"
             '<label><input type="checkbox" name="public"> ' + view.esc(t("online_public")) + "</label>"
-            '<div class="dlg-buttons"><button type="button" data-action="close-dialog">' + view.esc(t("close")) + "</button>"
+            '<div class="dlg-buttons"><button type="button" data-action="close-dialog">'
+            + view.esc(t("close"))
+            + "</button>"
             '<button type="button" data-action="lobby">' + view.esc(t("online_lobby")) + "</button>"
-            '<button type="submit" data-action="create-table" class="primary">' + view.esc(t("online_create"))
+            '<button type="submit" data-action="create-table" class="primary">'
+            + view.esc(t("online_create"))
             + "</button></div></form>"
         )
 
     def join_form(self, secret, problem=None):
         name = view.esc(self.default_name())
         self.show(
-            '<h2 id="online-title">' + view.esc(t("online_join_title")) + "</h2>"
+            '<h2 id="online-title">'
+            + view.esc(t("online_join_title"))
+            + "</h2>"
             + ('<p class="online-problem" role="alert">' + view.esc(problem) + "</p>" if problem else "")
-            + '<form id="online-join" class="online-form" data-secret="' + view.esc(secret) + '" data-pub="'
-            + view.esc(self.pub or "") + '">'
-            '<label>' + view.esc(t("online_name")) + ' <input name="name" required maxlength="24" autocomplete="nickname"'
+            + '<form id="online-join" class="online-form" data-secret="'
+            + view.esc(secret)
+            + '" data-pub="'
+            + view.esc(self.pub or "")
+            + '">'
+            "<label>"
+            + view.esc(t("online_name"))
+            + ' <input name="name" required maxlength="24" autocomplete="nickname"'
             ' value="' + name + '" autofocus></label>'
-            '<label>' + view.esc(t("online_password")) + ' <input name="password" maxlength="64" autocomplete="off"></label>'
-            '<div class="dlg-buttons"><button type="button" data-action="online-cancel">' + view.esc(t("close"))
-            + '</button><button type="submit" data-action="join-table" class="primary">' + view.esc(t("online_join"))
+            "<label>"
+            + view.esc(t("online_password"))
+            + ' <input name="password" maxlength="64" autocomplete="off"></label>'
+            '<div class="dlg-buttons"><button type="button" data-action="online-cancel">'
+            + view.esc(t("close"))
+            + '</button><button type="submit" data-action="join-table" class="primary">'
+            + view.esc(t("online_join"))
             + "</button></div></form>"
         )
 
@@ -271,8 +291,12 @@ class Online:
             self.send({"t": "dnd", "on": bool(target.checked)})
 
     def save_prefs(self):
-        data = {"muted": sorted(self.muted), "hidden": sorted(self.hidden), "spectators": self.allow_spectators,
-                "show_cards": self.show_cards}
+        data = {
+            "muted": sorted(self.muted),
+            "hidden": sorted(self.hidden),
+            "spectators": self.allow_spectators,
+            "show_cards": self.show_cards,
+        }
         store.write_json(PREFS_KEY, data)
 
     # ------------------------------------------------------------- connecting
@@ -287,8 +311,9 @@ class Online:
         room = {"kind": kind, "spectators": spectators}
         if password:
             room["password"] = password
-        await self.start_host({"name": name, "seat": self.app.settings.get("seat") or "S", "rules": rules,
-                               "room": room}, None)
+        await self.start_host(
+            {"name": name, "seat": self.app.settings.get("seat") or "S", "rules": rules, "room": room}, None
+        )
 
     async def start_host(self, setup, save):
         secret = self.secret
@@ -317,8 +342,11 @@ class Online:
         js_options.loopback = self.loopback()
         js_options.onLocal = create_proxy(lambda message: self.receive(plain(message)))
         keep = js.Function.new(
-            "secret", "setup",
-            "return (save) => { try { localStorage.setItem('" + HOST_KEY + "', JSON.stringify({secret, setup, save})); }"
+            "secret",
+            "setup",
+            "return (save) => { try { localStorage.setItem('"
+            + HOST_KEY
+            + "', JSON.stringify({secret, setup, save})); }"
             " catch (e) {} };",
         )
         js_options.onSave = keep(secret, to_js(setup))
@@ -330,8 +358,12 @@ class Online:
             notice(t("online_failed", error=str(error)))
             return
         self.connected = True
-        self.you = {"seat": setup.get("seat", "S"), "token": str(self.session.token or ""), "spectator": False,
-                    "name": setup.get("name")}
+        self.you = {
+            "seat": setup.get("seat", "S"),
+            "token": str(self.session.token or ""),
+            "spectator": False,
+            "name": setup.get("name"),
+        }
         js.history.replaceState(js.history.state, "", invite_link(secret, self.pub))
         self.app.enter_online(self)
         document.body.setAttribute("data-online", "host")
@@ -356,14 +388,16 @@ class Online:
         tokens = read_quiet(TOKENS_KEY)
         token = tokens.get(secret) if isinstance(tokens, dict) else None
         self.show_status(t("online_connecting"))
-        options = to_js({
-            "tableId": "spades-" + secret[:16],
-            "secret": secret,
-            "name": name,
-            "lang": i18n.lang(),
-            "via": self.via,
-            "hostPub": pub,
-        })
+        options = to_js(
+            {
+                "tableId": "spades-" + secret[:16],
+                "secret": secret,
+                "name": name,
+                "lang": i18n.lang(),
+                "via": self.via,
+                "hostPub": pub,
+            }
+        )
         options.relays = self.relays()
         options.ice = self.ice()
         options.loopback = self.loopback()
@@ -406,26 +440,64 @@ class Online:
             free = sum(1 for s in SEATS if not seats.get(s))
             buttons = ""
             if free and not item.get("started"):
-                buttons += ('<button type="button" data-action="lobby-join" data-secret="' + view.esc(item["secret"])
-                            + '" data-pub="' + view.esc(item["pub"]) + '">' + view.esc(t("online_join")) + "</button>")
+                buttons += (
+                    '<button type="button" data-action="lobby-join" data-secret="'
+                    + view.esc(item["secret"])
+                    + '" data-pub="'
+                    + view.esc(item["pub"])
+                    + '">'
+                    + view.esc(t("online_join"))
+                    + "</button>"
+                )
             if item.get("watch"):
-                buttons += ('<button type="button" data-action="lobby-watch" data-secret="' + view.esc(item["secret"])
-                            + '" data-pub="' + view.esc(item["pub"]) + '">' + view.esc(t("online_watch")) + "</button>")
+                buttons += (
+                    '<button type="button" data-action="lobby-watch" data-secret="'
+                    + view.esc(item["secret"])
+                    + '" data-pub="'
+                    + view.esc(item["pub"])
+                    + '">'
+                    + view.esc(t("online_watch"))
+                    + "</button>"
+                )
             rows.append(
-                "<tr data-listing><td>" + view.esc(t("online_kind_" + item["kind"])) + "</td><td>"
-                + view.esc(" · ".join(names)) + "</td><td>" + view.esc(t("online_free_seats", n=free)) + "</td><td>"
+                "<tr data-listing><td>"
+                + view.esc(t("online_kind_" + item["kind"]))
+                + "</td><td>"
+                + view.esc(" · ".join(names))
+                + "</td><td>"
+                + view.esc(t("online_free_seats", n=free))
+                + "</td><td>"
                 + view.esc(t("preset_" + item["preset"]) if i18n.has("preset_" + item["preset"]) else item["preset"])
                 + ("" if not item.get("password") else " · " + view.esc(t("online_password_needed")))
-                + "</td><td>" + buttons + "</td></tr>"
+                + "</td><td>"
+                + buttons
+                + "</td></tr>"
             )
-        body = ('<table class="online-seats"><thead><tr><th scope="col">' + view.esc(t("online_kind"))
-                + '</th><th scope="col">' + view.esc(t("online_players")) + '</th><th scope="col">'
-                + view.esc(t("online_free")) + '</th><th scope="col">' + view.esc(t("online_rules")) + "</th><th></th>"
-                "</tr></thead><tbody>" + "".join(rows) + "</tbody></table>") if rows else (
-            '<p role="status">' + view.esc(t("online_lobby_empty")) + "</p>")
-        self.show('<h2 id="online-title">' + view.esc(t("online_lobby")) + '</h2><div data-listings>' + body
-                  + '</div><div class="dlg-buttons"><button type="button" data-action="online">' + view.esc(t("online_back"))
-                  + "</button></div>")
+        body = (
+            (
+                '<table class="online-seats"><thead><tr><th scope="col">'
+                + view.esc(t("online_kind"))
+                + '</th><th scope="col">'
+                + view.esc(t("online_players"))
+                + '</th><th scope="col">'
+                + view.esc(t("online_free"))
+                + '</th><th scope="col">'
+                + view.esc(t("online_rules"))
+                + "</th><th></th>"
+                "</tr></thead><tbody>" + "".join(rows) + "</tbody></table>"
+            )
+            if rows
+            else ('<p role="status">' + view.esc(t("online_lobby_empty")) + "</p>")
+        )
+        self.show(
+            '<h2 id="online-title">'
+            + view.esc(t("online_lobby"))
+            + "</h2><div data-listings>"
+            + body
+            + '</div><div class="dlg-buttons"><button type="button" data-action="online">'
+            + view.esc(t("online_back"))
+            + "</button></div>"
+        )
 
     def publish(self):
         """The host's listing in the lobby (only for a public table, until it starts)."""
@@ -443,8 +515,13 @@ class Online:
             "secret": self.secret,
             "pub": self.pub,
             "kind": room.get("kind", "casual"),
-            "seats": {s: ((seats.get(s) or {}).get("name") or (t("online_kind_seat_computer")
-                          if (seats.get(s) or {}).get("occupant") == "computer" else None)) for s in SEATS},
+            "seats": {
+                s: (
+                    (seats.get(s) or {}).get("name")
+                    or (t("online_kind_seat_computer") if (seats.get(s) or {}).get("occupant") == "computer" else None)
+                )
+                for s in SEATS
+            },
             "preset": str((room.get("rules") or {}).get("preset", "standard")),
             "watch": bool(room.get("spectators_allowed")),
             "password": bool(room.get("password")),
@@ -583,8 +660,11 @@ class Online:
         for seat in SEATS:
             info = seats.get(seat) or {}
             kind = info.get("occupant") or "empty"
-            label = self.seat_name(seat, info) or (t("online_computer_level", level=t("level_" + str(info.get("level"))))
-                                                   if kind == "computer" else t("online_empty_seat"))
+            label = self.seat_name(seat, info) or (
+                t("online_computer_level", level=t("level_" + str(info.get("level"))))
+                if kind == "computer"
+                else t("online_empty_seat")
+            )
             marks = []
             if info.get("host"):
                 marks.append(t("online_host"))
@@ -594,56 +674,130 @@ class Online:
                 marks.append(t("online_you"))
             cell = ""
             if not started and kind == "empty" and not mine:
-                cell += ('<button type="button" data-action="sit" data-sit="' + seat + '">' + view.esc(t("online_sit"))
-                         + "</button>")
+                cell += (
+                    '<button type="button" data-action="sit" data-sit="'
+                    + seat
+                    + '">'
+                    + view.esc(t("online_sit"))
+                    + "</button>"
+                )
             elif not started and kind == "empty" and host and mine != seat:
-                cell += ('<button type="button" data-action="sit" data-sit="' + seat + '">' + view.esc(t("online_move_here"))
-                         + "</button>")
+                cell += (
+                    '<button type="button" data-action="sit" data-sit="'
+                    + seat
+                    + '">'
+                    + view.esc(t("online_move_here"))
+                    + "</button>"
+                )
             if host and not started and kind in ("empty", "computer"):
-                options = ['<option value="empty"' + (" selected" if kind == "empty" else "") + ">"
-                           + view.esc(t("online_empty_seat")) + "</option>"]
+                options = [
+                    '<option value="empty"'
+                    + (" selected" if kind == "empty" else "")
+                    + ">"
+                    + view.esc(t("online_empty_seat"))
+                    + "</option>"
+                ]
                 for level in ("beginner", "standard", "expert"):
                     chosen = " selected" if kind == "computer" and info.get("level") == level else ""
-                    options.append('<option value="' + level + '"' + chosen + ">"
-                                   + view.esc(t("online_computer_level", level=t("level_" + level))) + "</option>")
-                cell += ('<select name="level" data-seat="' + seat + '" aria-label="'
-                         + view.esc(t("online_fill_seat", seat=t("seat_" + seat))) + '">' + "".join(options) + "</select>")
+                    options.append(
+                        '<option value="'
+                        + level
+                        + '"'
+                        + chosen
+                        + ">"
+                        + view.esc(t("online_computer_level", level=t("level_" + level)))
+                        + "</option>"
+                    )
+                cell += (
+                    '<select name="level" data-seat="'
+                    + seat
+                    + '" aria-label="'
+                    + view.esc(t("online_fill_seat", seat=t("seat_" + seat)))
+                    + '">'
+                    + "".join(options)
+                    + "</select>"
+                )
             rows.append(
-                '<tr data-occupant="' + seat + '" data-kind="' + kind + '"><th scope="row">' + view.esc(t("seat_" + seat))
-                + "</th><td>" + view.esc(label) + "</td><td>" + view.esc(" · ".join(marks)) + "</td><td>" + cell + "</td></tr>"
+                '<tr data-occupant="'
+                + seat
+                + '" data-kind="'
+                + kind
+                + '"><th scope="row">'
+                + view.esc(t("seat_" + seat))
+                + "</th><td>"
+                + view.esc(label)
+                + "</td><td>"
+                + view.esc(" · ".join(marks))
+                + "</td><td>"
+                + cell
+                + "</td></tr>"
             )
-        parts = ['<h2 id="online-title">' + view.esc(t("online_room_title", kind=t("online_kind_" + str(room.get("kind", "casual"))))) + "</h2>",
-                 '<div data-lobby>']
+        parts = [
+            '<h2 id="online-title">'
+            + view.esc(t("online_room_title", kind=t("online_kind_" + str(room.get("kind", "casual")))))
+            + "</h2>",
+            "<div data-lobby>",
+        ]
         if self.secret:
             parts.append(
-                '<p class="online-invite"><label>' + view.esc(t("online_invite")) + ' <input readonly data-invite value="'
-                + view.esc(invite_link(self.secret, self.pub)) + '"></label> <button type="button" data-action="copy-invite">'
-                + view.esc(t("online_copy")) + "</button></p>"
+                '<p class="online-invite"><label>'
+                + view.esc(t("online_invite"))
+                + ' <input readonly data-invite value="'
+                + view.esc(invite_link(self.secret, self.pub))
+                + '"></label> <button type="button" data-action="copy-invite">'
+                + view.esc(t("online_copy"))
+                + "</button></p>"
             )
         parts.append('<table class="online-seats"><tbody>' + "".join(rows) + "</tbody></table>")
         watchers = [w.get("name") for w in room.get("watchers") or []]
         if watchers:
-            parts.append("<p>" + view.esc(t("online_spectators", names="、".join(watchers) if i18n.lang() != "en"
-                                                                    else ", ".join(watchers))) + "</p>")
+            parts.append(
+                "<p>"
+                + view.esc(
+                    t("online_spectators", names="、".join(watchers) if i18n.lang() != "en" else ", ".join(watchers))
+                )
+                + "</p>"
+            )
         actions = []
         if not started:
             if mine and not host:
                 ready = bool((seats.get(mine) or {}).get("ready"))
-                actions.append('<button type="button" data-action="ready" aria-pressed="' + ("true" if ready else "false")
-                               + '">' + view.esc(t("online_ready")) + "</button>")
+                actions.append(
+                    '<button type="button" data-action="ready" aria-pressed="'
+                    + ("true" if ready else "false")
+                    + '">'
+                    + view.esc(t("online_ready"))
+                    + "</button>"
+                )
                 actions.append('<button type="button" data-action="stand">' + view.esc(t("online_stand")) + "</button>")
             if not mine and room.get("spectators_allowed") and not host:
                 actions.append('<button type="button" data-action="watch">' + view.esc(t("online_watch")) + "</button>")
             if host:
-                actions.append('<button type="button" data-action="start" class="primary">' + view.esc(t("online_start"))
-                               + "</button>")
-        prefs = ('<label><input type="checkbox" name="allow_spectators"' + (" checked" if self.allow_spectators else "")
-                 + "> " + view.esc(t("online_allow_watch")) + "</label> "
-                 '<label><input type="checkbox" name="show_cards"' + (" checked" if self.show_cards else "") + "> "
-                 + view.esc(t("online_show_cards")) + "</label>")
+                actions.append(
+                    '<button type="button" data-action="start" class="primary">'
+                    + view.esc(t("online_start"))
+                    + "</button>"
+                )
+        prefs = (
+            '<label><input type="checkbox" name="allow_spectators"'
+            + (" checked" if self.allow_spectators else "")
+            + "> "
+            + view.esc(t("online_allow_watch"))
+            + "</label> "
+            '<label><input type="checkbox" name="show_cards"'
+            + (" checked" if self.show_cards else "")
+            + "> "
+            + view.esc(t("online_show_cards"))
+            + "</label>"
+        )
         if host:
-            prefs += (' <label><input type="checkbox" name="dnd"' + (" checked" if room.get("dnd") else "") + "> "
-                      + view.esc(t("online_dnd")) + "</label>")
+            prefs += (
+                ' <label><input type="checkbox" name="dnd"'
+                + (" checked" if room.get("dnd") else "")
+                + "> "
+                + view.esc(t("online_dnd"))
+                + "</label>"
+            )
         parts.append('<p class="online-prefs">' + prefs + "</p>")
         actions.append('<button type="button" data-action="online-leave">' + view.esc(t("online_leave")) + "</button>")
         actions.append('<button type="button" data-action="close-dialog">' + view.esc(t("close")) + "</button>")
@@ -668,10 +822,15 @@ class Online:
                 again.focus()
 
     def show_status(self, text):
-        self.show('<h2 id="online-title">' + view.esc(t("online_title")) + '</h2><p role="status" data-connecting>'
-                  + view.esc(text)
-                  + '</p><div class="dlg-buttons"><button type="button" data-action="online-cancel">'
-                  + view.esc(t("close")) + "</button></div>")
+        self.show(
+            '<h2 id="online-title">'
+            + view.esc(t("online_title"))
+            + '</h2><p role="status" data-connecting>'
+            + view.esc(text)
+            + '</p><div class="dlg-buttons"><button type="button" data-action="online-cancel">'
+            + view.esc(t("close"))
+            + "</button></div>"
+        )
 
     # ------------------------------------------------------------- during the game: the bar, chat, vote
 
@@ -699,28 +858,54 @@ class Online:
             level = light_level(rtt) if kind in ("person", "away") else ""
             if kind == "away":
                 level = "red"
-            name = self.seat_name(seat, info) or t("online_kind_seat_" + kind) if kind != "person" else self.seat_name(seat, info)
+            name = (
+                self.seat_name(seat, info) or t("online_kind_seat_" + kind)
+                if kind != "person"
+                else self.seat_name(seat, info)
+            )
             label = t("online_light", seconds=seconds(rtt)) if level else ""
             items.append(
                 '<li data-occupant="' + seat + '" data-kind="' + kind + '">'
-                '<span class="light" data-light="' + seat + '" data-rtt="' + ("" if rtt is None else str(int(rtt)))
-                + '" data-level="' + level + '" role="img" aria-label="' + view.esc(label or t("online_no_light"))
-                + '" title="' + view.esc(label) + '"></span> <b>' + view.esc(t("seat_" + seat)) + "</b> "
-                + view.esc(name or "") + "</li>"
+                '<span class="light" data-light="'
+                + seat
+                + '" data-rtt="'
+                + ("" if rtt is None else str(int(rtt)))
+                + '" data-level="'
+                + level
+                + '" role="img" aria-label="'
+                + view.esc(label or t("online_no_light"))
+                + '" title="'
+                + view.esc(label)
+                + '"></span> <b>'
+                + view.esc(t("seat_" + seat))
+                + "</b> "
+                + view.esc(name or "")
+                + "</li>"
             )
         you = self.you or {}
         buttons = ['<button type="button" data-action="online">' + view.esc(t("online_room")) + "</button>"]
         if room.get("started") and room.get("kind") == "casual" and you.get("seat") and not self.ended:
             mine = (self.app.state or {}).get("seats", {}).get(you.get("seat"), {})
             away = bool(mine.get("away"))
-            buttons.append('<button type="button" data-action="online-computer" aria-pressed="' + ("true" if away else "false")
-                           + '">' + view.esc(t("online_take_back") if away else t("online_computer")) + "</button>")
+            buttons.append(
+                '<button type="button" data-action="online-computer" aria-pressed="'
+                + ("true" if away else "false")
+                + '">'
+                + view.esc(t("online_take_back") if away else t("online_computer"))
+                + "</button>"
+            )
         bar.innerHTML = (
             '<ul class="online-seats-bar">' + "".join(items) + "</ul>"
             '<div class="online-buttons">' + "".join(buttons) + "</div>"
-            '<section class="online-chat" aria-label="' + view.esc(t("online_chat")) + '"><ol id="chat-log" aria-live="polite">'
-            + self.chat_html() + '</ol><form id="chat-form"><input name="text" maxlength="200" autocomplete="off" aria-label="'
-            + view.esc(t("online_chat_say")) + '"><button type="submit">' + view.esc(t("online_send")) + "</button></form></section>"
+            '<section class="online-chat" aria-label="'
+            + view.esc(t("online_chat"))
+            + '"><ol id="chat-log" aria-live="polite">'
+            + self.chat_html()
+            + '</ol><form id="chat-form"><input name="text" maxlength="200" autocomplete="off" aria-label="'
+            + view.esc(t("online_chat_say"))
+            + '"><button type="submit">'
+            + view.esc(t("online_send"))
+            + "</button></form></section>"
         )
 
     def chat_html(self):
@@ -730,12 +915,33 @@ class Online:
             if name in self.muted:
                 continue
             shown = who(line["seat"]) if name in self.hidden and line.get("seat") else name
-            mute = ('<button type="button" class="link" data-action="mute" data-name="' + view.esc(name) + '" aria-label="'
-                    + view.esc(t("online_mute_name", name=shown)) + '">' + view.esc(t("online_mute")) + "</button>"
-                    '<button type="button" class="link" data-action="hide-name" data-name="' + view.esc(name) + '" aria-label="'
-                    + view.esc(t("online_hide_name_of", name=shown)) + '">' + view.esc(t("online_hide_name")) + "</button>")
-            lines.append('<li data-chat="' + str(line.get("id")) + '"><b>' + view.esc(shown) + "</b> "
-                         + view.esc(str(line.get("text") or "")) + " " + mute + "</li>")
+            mute = (
+                '<button type="button" class="link" data-action="mute" data-name="'
+                + view.esc(name)
+                + '" aria-label="'
+                + view.esc(t("online_mute_name", name=shown))
+                + '">'
+                + view.esc(t("online_mute"))
+                + "</button>"
+                '<button type="button" class="link" data-action="hide-name" data-name="'
+                + view.esc(name)
+                + '" aria-label="'
+                + view.esc(t("online_hide_name_of", name=shown))
+                + '">'
+                + view.esc(t("online_hide_name"))
+                + "</button>"
+            )
+            lines.append(
+                '<li data-chat="'
+                + str(line.get("id"))
+                + '"><b>'
+                + view.esc(shown)
+                + "</b> "
+                + view.esc(str(line.get("text") or ""))
+                + " "
+                + mute
+                + "</li>"
+            )
         return "".join(lines)
 
     def render_chat(self):
@@ -768,8 +974,10 @@ class Online:
         self.show(
             '<h2 id="online-title">' + view.esc(t("online_vote_title", name=str(message.get("name") or ""))) + "</h2>"
             "<p>" + view.esc(t("online_vote_text")) + '</p><div class="dlg-buttons" data-vote>'
-            '<button type="button" data-action="vote" data-vote="wait" autofocus>' + view.esc(t("online_vote_wait"))
-            + '</button><button type="button" data-action="vote" data-vote="end">' + view.esc(t("online_vote_end"))
+            '<button type="button" data-action="vote" data-vote="wait" autofocus>'
+            + view.esc(t("online_vote_wait"))
+            + '</button><button type="button" data-action="vote" data-vote="end">'
+            + view.esc(t("online_vote_end"))
             + "</button></div>"
         )
 
@@ -852,5 +1060,22 @@ class Online:
             self.render_bar()
 
 
-ACTIONS = ("online", "create-table", "lobby", "lobby-join", "lobby-watch", "sit", "stand", "watch", "ready", "start", "copy-invite", "online-leave",
-           "online-cancel", "online-computer", "vote", "mute", "hide-name")
+ACTIONS = (
+    "online",
+    "create-table",
+    "lobby",
+    "lobby-join",
+    "lobby-watch",
+    "sit",
+    "stand",
+    "watch",
+    "ready",
+    "start",
+    "copy-invite",
+    "online-leave",
+    "online-cancel",
+    "online-computer",
+    "vote",
+    "mute",
+    "hide-name",
+)
