@@ -442,8 +442,15 @@ class Room:
             self.dropped_messages += 1
             return []
         kind = message["t"]
-        if member is None:
+        if member is None or (kind == "hello" and not member.connected):
+            # A newcomer, or a player whose connection (or the host) dropped and who is back with the same peer id
+            # (a page keeps its id): only its own seat token brings it back.
             if kind != "hello":
+                self.dropped_messages += 1
+                return []
+            if member is not None and not hmac.compare_digest(
+                str(message.get("token", "")).encode(), member.token.encode()
+            ):
                 self.dropped_messages += 1
                 return []
             return self._hello(peer, message, now)

@@ -87,9 +87,20 @@ def parse_invite(text):
     return secret, pub
 
 
-def invite_link(secret, pub):
+def invite_link(secret, pub, relay=None):
+    """The address to send: the table secret and the host's key in the fragment (never sent to any server), and
+    the host's signalling relay when it is not the default one (so that friends find the table)."""
     url = js.URL.new(js.location.href)
     url.search = ""
+    if relay:
+        url.searchParams.set("relay", relay)
+    url.hash = "t=" + secret + "&k=" + pub
+    return str(url.href)
+
+
+def own_link(secret, pub):
+    """This page's own address at the table: as it is (this visit's parameters), with the invitation."""
+    url = js.URL.new(js.location.href)
     url.hash = "t=" + secret + "&k=" + pub
     return str(url.href)
 
@@ -150,6 +161,10 @@ class Online:
 
     def ice(self):
         return self.net.parseIce(self.params.get("ice") or self.app.settings.get("ice") or "")
+
+    def custom_relay(self):
+        """The relay this page uses when the person chose one (``?relay=`` or settings), else ``None``."""
+        return self.params.get("relay") or self.app.settings.get("relay") or None
 
     def loopback(self):
         """``?loopback=1`` (tests): offer this machine's candidates as 127.0.0.1 (static/online/net.mjs)."""
@@ -340,6 +355,8 @@ class Online:
         js_options.ice = options["ice"]
         js_options.key = identity.key
         js_options.loopback = self.loopback()
+        lag = self.params.get("lag", "")
+        js_options.lag = int(lag) if lag.isdigit() and len(lag) < 7 else 0  # test hook: delay added to round trips
         js_options.onLocal = create_proxy(lambda message: self.receive(plain(message)))
         keep = js.Function.new(
             "secret",
@@ -364,7 +381,7 @@ class Online:
             "spectator": False,
             "name": setup.get("name"),
         }
-        js.history.replaceState(js.history.state, "", invite_link(secret, self.pub))
+        js.history.replaceState(js.history.state, "", own_link(secret, self.pub))
         self.app.enter_online(self)
         document.body.setAttribute("data-online", "host")
         self.send({"t": "prefs", "spectators": self.allow_spectators, "show_cards": self.show_cards})
@@ -743,7 +760,7 @@ class Online:
                 '<p class="online-invite"><label>'
                 + view.esc(t("online_invite"))
                 + ' <input readonly data-invite value="'
-                + view.esc(invite_link(self.secret, self.pub))
+                + view.esc(invite_link(self.secret, self.pub, self.custom_relay()))
                 + '"></label> <button type="button" data-action="copy-invite">'
                 + view.esc(t("online_copy"))
                 + "</button></p>"

@@ -12,7 +12,9 @@ START = 60_000
 
 def open_game(make_page, server, tracker, name, extra=""):
     page = make_page()
-    page.goto(f"{server}/?fresh=1&lang=en&speed=instant&relay={quote(tracker)}&ice=none&loopback=1&name={quote(name)}{extra}")
+    page.goto(
+        f"{server}/?fresh=1&lang=en&speed=instant&relay={quote(tracker)}&ice=none&loopback=1&name={quote(name)}{extra}"
+    )
     page.wait_for_function("() => document.body.dataset.phase === 'bidding' || document.body.dataset.phase === "
                            "'playing'", timeout=START)  # fmt: skip
     return page
@@ -32,7 +34,9 @@ def join(make_page, server, tracker, link, name):
     """Open the invite link (its fragment) with this visit's relay and name; wait for the room."""
     fragment = link[link.index("#") :]
     page = make_page()
-    page.goto(f"{server}/?lang=en&speed=instant&relay={quote(tracker)}&ice=none&loopback=1&name={quote(name)}{fragment}")
+    page.goto(
+        f"{server}/?lang=en&speed=instant&relay={quote(tracker)}&ice=none&loopback=1&name={quote(name)}{fragment}"
+    )
     page.wait_for_selector("[data-lobby]", timeout=START)
     assert page.get_attribute("body", "data-online") == "guest"
     return page
@@ -69,7 +73,7 @@ def play_until_over(pages, limit=400):
 def test_four_people_play_a_hand_and_a_spectator_watches(make_page, server, tracker) -> None:
     host = open_game(make_page, server, tracker, "Ann")
     link = create_table(host)
-    assert "#t=" in link and "relay" not in link.split("#")[0]
+    assert "#t=" in link and "&k=" in link and quote(tracker, safe="") in link.split("#")[0]  # the host's relay
     guests = {}
     for seat, name in (("N", "Bo"), ("E", "Cy"), ("W", "Di")):
         page = join(make_page, server, tracker, link, name)
@@ -137,3 +141,111 @@ def test_do_not_disturb_refuses_a_spectator_from_the_lobby_and_a_dropped_player_
     saved = json.loads(host.evaluate("() => localStorage.getItem('spades-online-host')"))
     hand = saved["save"]["table"]["record"]["hands"][0]
     assert len(hand["play"]) == 52 and saved["save"]["table"]["seats"]["N"]["away"]
+
+
+def start_two_people(make_page, server, tracker, kind="casual", extra="", third=False):
+    """Ann hosts at South, Bo sits North (and Cy East when ``third``), computers elsewhere; started."""
+    host = open_game(make_page, server, tracker, "Ann", extra)
+    link = create_table(host, kind)
+    guests = []
+    for seat, name in (("N", "Bo"), ("E", "Cy"))[: 2 if third else 1]:
+        guest = join(make_page, server, tracker, link, name)
+        guest.click(f'[data-sit="{seat}"]')
+        guest.click('[data-action="ready"]')
+        guests.append(guest)
+    for seat in "EW"[1 if third else 0 :]:
+        host.select_option(f'select[name="level"][data-seat="{seat}"]', "beginner")
+    host.wait_for_function(
+        "() => [...document.querySelectorAll('#dlg-online [data-kind=\"person\"]')].length === "
+        + str(len(guests) + 1)
+        + " && ![...document.querySelectorAll('#dlg-online [data-kind=\"empty\"]')].length"
+        + " && [...document.querySelectorAll('#dlg-online tr[data-kind=\"person\"]')].every((r) =>"
+        " !r.textContent.includes('Not ready'))",
+        timeout=START,
+    )
+    host.click('[data-action="start"]')
+    for page in [host, *guests]:
+        page.wait_for_function("() => !document.querySelector('#dlg-online[open]') && "
+                               "document.querySelector('#online-bar')", timeout=START)  # fmt: skip
+    return host, guests, link
+
+
+def test_the_host_reloads_mid_hand_and_the_game_goes_on(make_page, server, tracker) -> None:
+    host, (guest,), _ = start_two_people(make_page, server, tracker)
+    for _ in range(3):  # a few moves first
+        for page in (host, guest):
+            if page.get_attribute("body", "data-await") == "bid":
+                page.click('#bid-panel [data-bid="2"]')
+                page.wait_for_function("() => document.body.dataset.await !== 'bid'", timeout=START)
+    before = json.loads(host.evaluate("() => localStorage.getItem('spades-online-host')"))["save"]["table"]["seq"]
+    host.reload()
+    host.wait_for_selector("#online-bar", timeout=START)
+    assert host.get_attribute("body", "data-online") == "host"
+    after = json.loads(host.evaluate("() => localStorage.getItem('spades-online-host')"))["save"]["table"]["seq"]
+    assert after >= before
+    guest.wait_for_function(
+        "() => document.querySelector('#online-bar [data-occupant=\"S\"] .light')?.dataset.level === 'green'",
+        timeout=START,
+    )
+    play_until_over([host, guest])
+
+
+def test_rated_table_a_dropped_player_gets_a_vote_and_not_waiting_ends_it_unscored(make_page, server, tracker) -> None:
+    host, (north, east), _ = start_two_people(make_page, server, tracker, "rated", third=True)
+    east.close()
+    for page in (host, north):
+        page.wait_for_selector('[data-vote="end"]', timeout=START)
+        assert "Cy" in page.inner_text("#dlg-online h2")
+        page.click('[data-vote="end"]')
+    for page in (host, north):
+        page.wait_for_function("() => !document.getElementById('notice').hidden && "
+                               "document.getElementById('notice-text').textContent.includes('unscored')",
+                               timeout=START)  # fmt: skip
+
+
+def test_lights_show_a_slow_connection(make_page, server, tracker) -> None:
+    host, (guest,), _ = start_two_people(make_page, server, tracker, extra="&lag=2500")
+    for page in (host, guest):
+        page.wait_for_function(
+            "() => document.querySelector('#online-bar [data-light=\"N\"]')?.dataset.level === 'yellow'", timeout=START
+        )
+    rtt = int(host.get_attribute('#online-bar [data-light="N"]', "data-rtt"))
+    assert 2500 <= rtt < 4000
+
+
+FORGE = """async ([relay, table, secret]) => {
+  const net = await import('/static/online/net.mjs');
+  window.peers = [];
+  window.net = await net.connect({ tableId: table, secret, relays: [relay], ice: [], loopback: true,
+    onJoin: (peer) => window.peers.push(peer), onMessage: () => {} });
+}"""
+
+
+def test_a_peer_sending_forged_malformed_oversized_and_flooding_messages_changes_nothing(
+    make_page, server, tracker
+) -> None:
+    host, (guest,), link = start_two_people(make_page, server, tracker)
+    fragment = link[link.index("#t=") + 3 :]
+    secret = fragment.split("&")[0]
+    saved = json.loads(host.evaluate("() => localStorage.getItem('spades-online-host')"))["save"]
+    rogue = make_page()
+    rogue.goto(server + "/README.md")
+    rogue.evaluate(FORGE, [tracker, "spades-" + secret[:16], secret])
+    rogue.wait_for_function("() => window.peers.length >= 2", timeout=START)
+    rogue.evaluate(
+        """() => { for (const peer of window.peers) {
+          window.net.send({ t: 'intent', n: 1, intent: { type: 'bid', bid: 3 } }, peer);      // no hello: dropped
+          window.net.send({ t: 'hello', name: 'Mallory' }, peer);
+          window.net.send({ t: 'intent', n: 2, seat: 'S', intent: { type: 'bid', bid: 3 } }, peer); // forged seat
+          window.net.send({ t: 'start' }, peer);                                              // host only
+          window.net.send({ t: 'chat', text: 'x'.repeat(5000) }, peer);                      // oversized
+          window.net.send([1, 2, 3], peer); window.net.send('junk', peer);                    // not objects
+          for (let i = 0; i < 300; i++) window.net.send({ t: 'catch_up', seq: 0 }, peer);      // flood
+        } }"""
+    )
+    host.wait_for_timeout(3000)
+    now = json.loads(host.evaluate("() => localStorage.getItem('spades-online-host')"))["save"]
+    assert now["table"] == saved["table"]
+    assert all(m["name"] != "Mallory" or m.get("seat") is None for m in now["members"])
+    assert host.query_selector("#chat-log li") is None
+    play_until_over([host, guest])

@@ -318,3 +318,18 @@ def test_lights():
     net.take(room.set_rtt("p-e", 2500))
     seats = net.last("p-n", "room")["seats"]
     assert seats["E"]["rtt"] == 2500 and seats["E"]["light"] == "yellow" and seats["S"]["light"] == "green"
+
+
+def test_a_player_back_with_the_same_peer_id_after_the_host_reloaded():
+    """A guest page keeps its peer id when only the host reloads: its hello with the seat token is taken."""
+    room, net = room_with_four()
+    token = net.last("p-e", "welcome")["you"]["token"]
+    again = Room.load(json.loads(json.dumps(room.save())), now=net.now)
+    assert again.receive("p-e", {"t": "hello", "name": "E", "token": "wrong"}, net.now) == []  # not its token
+    out = again.receive("p-e", {"t": "hello", "name": "E", "token": token}, net.now)
+    assert out[0] == (
+        "p-e",
+        {"t": "welcome", "you": {"seat": "E", "token": token, "spectator": False, "name": "Guest E"}},
+    )
+    assert again.members["p-e"].connected
+    assert again.receive("p-e", {"t": "hello", "name": "E", "token": token}, net.now) == []  # a second hello: dropped
