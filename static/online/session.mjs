@@ -151,7 +151,7 @@ export async function host({ engine, table = "online", tableId, secret, relays, 
   };
 }
 
-export const REJOIN_MS = [8000, 15000, 30000]; // a guest not yet connected to the host announces itself afresh
+export const REJOIN_MS = [3000, 6000, 12000, 30000]; // a guest not yet connected to the host announces itself afresh
 
 export async function guest({ tableId, secret, hostPub, relays, ice, loopback, name, token, password, lang, via,
   onMessage }) {
