@@ -295,6 +295,10 @@ class Online:
                 self.send({"t": "empty", "seat": seat})
             else:
                 self.send({"t": "fill", "seat": seat, "level": value})
+        elif name == "move":
+            target_seat = str(target.value)
+            if target_seat in SEATS:
+                self.send({"t": "move", "from": str(target.getAttribute("data-seat")), "to": target_seat})
         elif name in ("allow_spectators", "show_cards"):
             if name == "allow_spectators":
                 self.allow_spectators = bool(target.checked)
@@ -706,6 +710,15 @@ class Online:
                     + view.esc(t("online_move_here"))
                     + "</button>"
                 )
+            if host and not started and kind == "person" and not info.get("host"):
+                others = ['<option value="">' + view.esc(t("online_move_nowhere")) + "</option>"]
+                for other in SEATS:
+                    if other != seat:
+                        others.append('<option value="' + other + '">' + view.esc(t("seat_" + other)) + "</option>")
+                cell += (
+                    '<select name="move" data-seat="' + seat + '" aria-label="'
+                    + view.esc(t("online_move_to", name=label)) + '">' + "".join(others) + "</select>"
+                )  # fmt: skip
             if host and not started and kind in ("empty", "computer"):
                 options = [
                     '<option value="empty"'

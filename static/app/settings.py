@@ -58,6 +58,21 @@ def _check(name, label, checked):
     )
 
 
+def _input(name, label, value, placeholder):
+    return (
+        '<div class="field"><label for="set-' + name + '">' + esc(label) + "</label>"
+        '<input type="text" spellcheck="false" autocomplete="off" maxlength="500" id="set-'
+        + name
+        + '" name="'
+        + name
+        + '" value="'
+        + esc(value)
+        + '" placeholder="'
+        + esc(placeholder)
+        + '"></div>'
+    )
+
+
 def _number(name, label, value, low, high, step=1, disabled=False):
     return (
         '<div class="field"><label for="set-' + name + '">' + esc(label) + "</label>"
@@ -151,6 +166,12 @@ def form_html(settings, rules, lang, lists, me):
         "<div>"
         '<fieldset id="players-fields">' + players_html(me, settings["bots"], lists) + "</fieldset>"
         "<fieldset><legend>" + esc(t("settings_display")) + "</legend>" + display + "</fieldset>"
+        "<fieldset><legend>"
+        + esc(t("settings_online"))
+        + "</legend>"
+        + _input("relay", t("set_relay"), settings.get("relay") or "", "wss://tracker.example.org")
+        + _input("ice", t("set_ice"), settings.get("ice") or "", "stun:stun.example.org:3478")
+        + "</fieldset>"
         "</div></div>"
         '<p class="form-error" id="settings-error" role="alert"></p>'
         '<div class="dlg-buttons">'
@@ -230,4 +251,6 @@ def read_display(form, settings):
     new["four_color"] = _checked(form, "four_color")
     new["play_mode"] = _text(form, "play_mode", "click")
     new["undo"] = _checked(form, "undo")
+    new["relay"] = " ".join(_text(form, "relay", "").split())[:500]  # online: trackers (static/online/net.mjs)
+    new["ice"] = " ".join(_text(form, "ice", "").split())[:500]  # online: STUN/TURN servers, or "none"
     return new

@@ -27,6 +27,8 @@ DEFAULT_SETTINGS = {
     "speed": "normal",  # slow | normal | fast | instant
     "four_color": False,
     "play_mode": "click",  # click: one click plays; confirm: select then Play / double-click
+    "relay": "",  # online play: signalling trackers (wss://..., spaces between); "" = the public defaults
+    "ice": "",  # online play: STUN/TURN servers (stun:..., turn:...) or "none"; "" = the default STUN server
 }
 
 _state = {"available": None}

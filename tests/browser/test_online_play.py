@@ -124,6 +124,14 @@ def test_do_not_disturb_refuses_a_spectator_from_the_lobby_and_a_dropped_player_
     guest = join(make_page, server, tracker, link, "Bo")
     guest.click('[data-sit="N"]')
     guest.click('[data-action="ready"]')
+    # the host moves a person to another seat and back (partners choose each other by seat)
+    for source, target in (("N", "E"), ("E", "N")):
+        host.select_option(f'select[name="move"][data-seat="{source}"]', target)
+        host.wait_for_function(
+            "(seat) => document.querySelector(`#dlg-online tr[data-occupant=\"${seat}\"]`)?.textContent.includes('Bo')",
+            arg=target,
+            timeout=START,
+        )
     for seat in "EW":
         host.select_option(f'select[name="level"][data-seat="{seat}"]', "beginner")
     host.check('#dlg-online input[name="dnd"]')
@@ -249,3 +257,18 @@ def test_a_peer_sending_forged_malformed_oversized_and_flooding_messages_changes
     assert all(m["name"] != "Mallory" or m.get("seat") is None for m in now["members"])
     assert host.query_selector("#chat-log li") is None
     play_until_over([host, guest])
+
+
+def test_the_relay_from_the_settings_is_used_and_goes_into_the_invite_link(make_page, server, tracker) -> None:
+    page = make_page()
+    page.goto(f"{server}/?fresh=1&lang=en&speed=instant&ice=none&loopback=1&name=Ann")
+    page.wait_for_function("() => ['bidding','playing'].includes(document.body.dataset.phase)", timeout=START)
+    page.click('[data-action="menu"]')
+    page.click('[data-action="settings"]')
+    page.fill("#set-relay", tracker)
+    page.click('[data-action="settings-save"]')
+    page.wait_for_function("() => !document.getElementById('dlg-settings').open")
+    link = create_table(page)
+    assert quote(tracker, safe="") in link.split("#")[0]
+    guest = join(make_page, server, tracker, link, "Bo")  # found through that tracker
+    assert guest.query_selector('[data-sit="N"]') is not None
