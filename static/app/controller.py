@@ -653,6 +653,7 @@ ONLINE_ACTIONS = (
     "vote",
     "mute",
     "hide-name",
+    "online-panel",
 )
-"""Handled by online.py (see there)."""
+"""Handled by online.py (Online.action)."""
 ALWAYS = ("dismiss", "confirm-ok", "confirm-cancel", "close-dialog", "take-over")  # also without a game or ownership

@@ -153,6 +153,8 @@ class Online:
         self.listings = []
         self.via = "invite"
         self.watch_after_join = False
+        self.panel_open = False  # the game panel's buttons and chat (the lights always show)
+        self.unread = 0
 
     # ------------------------------------------------------------- configuration
 
@@ -628,6 +630,8 @@ class Online:
         elif kind == "chat":
             self.chat.append(message)
             del self.chat[:-CHAT_KEEP]
+            if not self.panel_open and str(message.get("from")) not in self.muted:
+                self.unread += 1
             self.render_chat()
         elif kind == "refused":
             self.app.set_message(t("online_refused", error=str(message.get("error") or "")))
@@ -864,18 +868,42 @@ class Online:
 
     # ------------------------------------------------------------- during the game: the bar, chat, vote
 
-    def render_bar(self):
-        room = self.room
-        if room is None:
-            return
+    def bar(self):
+        """The panel during the game, built once: a strip with each seat's light (always shown) and a toggle; the
+        room's buttons and the chat open below it. Parts are updated in place, so typing is never interrupted."""
         bar = by_id("online-bar")
         if bar is None:
             bar = document.createElement("aside")
             bar.id = "online-bar"
             bar.className = "online-bar"
             bar.setAttribute("aria-label", t("online_title"))
+            bar.innerHTML = (
+                '<div class="online-strip"><ul class="online-seats-bar" id="online-seats"></ul>'
+                '<button type="button" id="online-toggle" data-action="online-panel" aria-expanded="false"'
+                ' aria-controls="online-panel"></button></div>'
+                '<div class="online-panel" id="online-panel" hidden><div class="online-buttons" id="online-buttons">'
+                '</div><section class="online-chat" aria-label="' + view.esc(t("online_chat")) + '">'
+                '<ol id="chat-log" aria-live="polite"></ol><form id="chat-form"><input name="text" maxlength="200"'
+                ' autocomplete="off" aria-label="' + view.esc(t("online_chat_say")) + '"><button type="submit">'
+                + view.esc(t("online_send")) + "</button></form></section></div>"
+            )  # fmt: skip
             document.body.appendChild(bar)
             bar.addEventListener("submit", create_proxy(self.on_chat_submit))
+        return bar
+
+    def toggle_panel(self):
+        self.panel_open = not self.panel_open
+        if self.panel_open:
+            self.unread = 0
+        self.render_bar()
+        if self.panel_open:
+            by_id("chat-form").elements.namedItem("text").focus()
+
+    def render_bar(self):
+        room = self.room
+        if room is None:
+            return
+        self.bar()
         seats = room.get("seats") or {}
         items = []
         for seat in SEATS:
@@ -888,55 +916,42 @@ class Online:
             level = light_level(rtt) if kind in ("person", "away") else ""
             if kind == "away":
                 level = "red"
-            name = (
-                self.seat_name(seat, info) or t("online_kind_seat_" + kind)
-                if kind != "person"
-                else self.seat_name(seat, info)
-            )
-            label = t("online_light", seconds=seconds(rtt)) if level else ""
+            if kind == "person":
+                name = self.seat_name(seat, info)
+            else:
+                name = self.seat_name(seat, info) or t("online_kind_seat_" + kind)
+            label = t("online_light", seconds=seconds(rtt)) if level else t("online_no_light")
             items.append(
-                '<li data-occupant="' + seat + '" data-kind="' + kind + '">'
-                '<span class="light" data-light="'
-                + seat
-                + '" data-rtt="'
-                + ("" if rtt is None else str(int(rtt)))
-                + '" data-level="'
-                + level
-                + '" role="img" aria-label="'
-                + view.esc(label or t("online_no_light"))
-                + '" title="'
-                + view.esc(label)
-                + '"></span> <b>'
-                + view.esc(t("seat_" + seat))
-                + "</b> "
-                + view.esc(name or "")
-                + "</li>"
-            )
+                '<li data-occupant="' + seat + '" data-kind="' + kind + '"><span class="light" data-light="' + seat
+                + '" data-rtt="' + ("" if rtt is None else str(int(rtt))) + '" data-level="' + level
+                + '" role="img" aria-label="' + view.esc(t("seat_" + seat) + " " + (name or "") + ": " + label)
+                + '" title="' + view.esc(label) + '"></span><span class="who"><b>' + view.esc(t("seat_" + seat))
+                + "</b> " + view.esc(name or "") + "</span></li>"
+            )  # fmt: skip
+        by_id("online-seats").innerHTML = "".join(items)
         you = self.you or {}
         buttons = ['<button type="button" data-action="online">' + view.esc(t("online_room")) + "</button>"]
         if room.get("started") and room.get("kind") == "casual" and you.get("seat") and not self.ended:
             mine = (self.app.state or {}).get("seats", {}).get(you.get("seat"), {})
             away = bool(mine.get("away"))
             buttons.append(
-                '<button type="button" data-action="online-computer" aria-pressed="'
-                + ("true" if away else "false")
-                + '">'
-                + view.esc(t("online_take_back") if away else t("online_computer"))
-                + "</button>"
-            )
-        bar.innerHTML = (
-            '<ul class="online-seats-bar">' + "".join(items) + "</ul>"
-            '<div class="online-buttons">' + "".join(buttons) + "</div>"
-            '<section class="online-chat" aria-label="'
-            + view.esc(t("online_chat"))
-            + '"><ol id="chat-log" aria-live="polite">'
-            + self.chat_html()
-            + '</ol><form id="chat-form"><input name="text" maxlength="200" autocomplete="off" aria-label="'
-            + view.esc(t("online_chat_say"))
-            + '"><button type="submit">'
-            + view.esc(t("online_send"))
-            + "</button></form></section>"
-        )
+                '<button type="button" data-action="online-computer" aria-pressed="' + ("true" if away else "false")
+                + '">' + view.esc(t("online_take_back") if away else t("online_computer")) + "</button>"
+            )  # fmt: skip
+        html = "".join(buttons)
+        box = by_id("online-buttons")
+        if str(box.innerHTML) != html:
+            box.innerHTML = html
+        toggle = by_id("online-toggle")
+        text = t("online_chat") + (" (" + str(self.unread) + ")" if self.unread else "")
+        toggle.textContent = text
+        toggle.setAttribute("aria-expanded", "true" if self.panel_open else "false")
+        by_id("online-panel").hidden = not self.panel_open
+        by_id("online-bar").classList.toggle("open", self.panel_open)
+        log = by_id("chat-log")
+        html = self.chat_html()
+        if str(log.innerHTML) != html:
+            log.innerHTML = html
 
     def chat_html(self):
         lines = []
@@ -975,11 +990,7 @@ class Online:
         return "".join(lines)
 
     def render_chat(self):
-        log = by_id("chat-log")
-        if log is None:
-            self.render_bar()
-        else:
-            log.innerHTML = self.chat_html()
+        self.render_bar()
 
     def on_chat_submit(self, event):
         event.preventDefault()
@@ -1068,6 +1079,8 @@ class Online:
                 dialog.close()
             if self.app.online is self:
                 await self.app.leave_online()
+        elif action == "online-panel":
+            self.toggle_panel()
         elif action == "online-computer":
             mine = (self.app.state or {}).get("seats", {}).get((self.you or {}).get("seat"), {})
             self.send({"t": "computer", "on": not bool(mine.get("away"))})
@@ -1088,24 +1101,3 @@ class Online:
                 self.hidden.add(name)
             self.save_prefs()
             self.render_bar()
-
-
-ACTIONS = (
-    "online",
-    "create-table",
-    "lobby",
-    "lobby-join",
-    "lobby-watch",
-    "sit",
-    "stand",
-    "watch",
-    "ready",
-    "start",
-    "copy-invite",
-    "online-leave",
-    "online-cancel",
-    "online-computer",
-    "vote",
-    "mute",
-    "hide-name",
-)

@@ -101,6 +101,9 @@ def test_four_people_play_a_hand_and_a_spectator_watches(make_page, server, trac
     for seat in "NESW":
         assert host.get_attribute(f'#online-bar [data-occupant="{seat}"]', "data-kind") == "person"
     # chat: a line reaches everyone; muting its author hides it
+    for page in (guests["N"], host):  # the panel opens below the strip of lights
+        page.click('[data-action="online-panel"]')
+        page.wait_for_selector("#chat-form input")
     guests["N"].fill("#chat-form input", "<b>hello</b> table")
     guests["N"].press("#chat-form input", "Enter")
     host.wait_for_selector("#chat-log li", timeout=START)
