@@ -638,6 +638,7 @@ ACTIONS = {
 ONLINE_ACTIONS = (
     "online",
     "create-table",
+    "join-code",
     "lobby",
     "lobby-join",
     "lobby-watch",

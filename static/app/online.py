@@ -154,6 +154,8 @@ class Online:
         self.via = "invite"
         self.watch_after_join = False
         self.panel_open = False  # the game panel's buttons and chat (the lights always show)
+        self.code = None  # the host's short code (offer_code), shown in the room
+        self.code_offer = None
         self.unread = 0
 
     # ------------------------------------------------------------- configuration
@@ -242,7 +244,12 @@ class Online:
             '<button type="submit" data-action="create-table" class="primary">'
             + view.esc(t("online_create"))
             + "</button></div></form>"
-        )
+            '<form id="online-code" class="online-form"><h3>' + view.esc(t("online_code_title")) + "</h3>"
+            "<label>" + view.esc(t("online_code")) + ' <input name="code" required maxlength="12" autocomplete="off"'
+            ' autocapitalize="characters" placeholder="ABCD-2345"></label>'
+            '<div class="dlg-buttons"><button type="submit" data-action="join-code">' + view.esc(t("online_join"))
+            + "</button></div></form>"
+        )  # fmt: skip
 
     def join_form(self, secret, problem=None):
         name = view.esc(self.default_name())
@@ -273,6 +280,16 @@ class Online:
     def on_submit(self, event):
         event.preventDefault()
         form = event.target
+        if form.id == "online-code":
+            create = by_id("online-create")
+            name = clean_name(create.elements.namedItem("name").value) if create is not None else ""
+            name = name or self.default_name()
+            if not name:
+                create.elements.namedItem("name").focus()
+                return
+            store.write_text(NAME_KEY, name)
+            spawn(self.redeem(str(form.elements.namedItem("code").value), name))
+            return
         name = clean_name(form.elements.namedItem("name").value)
         if not name:
             return
@@ -390,8 +407,42 @@ class Online:
         js.history.replaceState(js.history.state, "", own_link(secret, self.pub))
         self.app.enter_online(self)
         document.body.setAttribute("data-online", "host")
+        spawn(self.offer_code())
         self.send({"t": "prefs", "spectators": self.allow_spectators, "show_cards": self.show_cards})
         self.render_lobby()
+
+    async def offer_code(self):
+        """Wait in the room named after a short code and hand the invitation to whoever comes (session.mjs)."""
+        self.code = str(self.sessions.shortCode())
+        options = to_js({"code": self.code, "invite": "#t=" + self.secret + "&k=" + self.pub})
+        options.relays = self.relays()
+        options.ice = self.ice()
+        options.loopback = self.loopback()
+        try:
+            self.code_offer = await self.sessions.offerCode(options)
+        except Exception:
+            self.code = None
+        self.render_lobby()
+
+    async def redeem(self, code, name):
+        """A friend typed the host's short code: get the invitation it stands for, then join as with the link."""
+        await self.load_modules()
+        normal = self.sessions.normalCode(code)
+        if not normal:
+            self.show_status(t("online_code_bad"))
+            return
+        self.show_status(t("online_connecting"))
+        options = to_js({"code": str(normal)})
+        options.relays = self.relays()
+        options.ice = self.ice()
+        options.loopback = self.loopback()
+        fragment = await self.sessions.redeemCode(options)
+        invite = parse_invite(fragment) if fragment else None
+        if invite is None:
+            self.show_status(t("online_code_unknown"))
+            return
+        self.pub = invite[1]
+        await self.join(invite[0], name, None)
 
     async def resume_host(self, secret):
         """The host reloaded: the room comes back from its save; guests reconnect by themselves."""
@@ -575,6 +626,8 @@ class Online:
         self.session = None
         if self.role == "host":
             store.remove(HOST_KEY)
+            if self.code_offer is not None:
+                await self.code_offer.close()
         try:
             await session.close()
         except Exception:
@@ -782,6 +835,11 @@ class Online:
                 + view.esc(t("online_copy"))
                 + "</button></p>"
             )
+        if self.role == "host" and self.code:
+            parts.append(
+                '<p class="online-code">' + view.esc(t("online_code")) + " <b data-code>" + view.esc(self.code)
+                + "</b></p>"
+            )  # fmt: skip
         parts.append('<table class="online-seats"><tbody>' + "".join(rows) + "</tbody></table>")
         watchers = [w.get("name") for w in room.get("watchers") or []]
         if watchers:
@@ -1027,7 +1085,7 @@ class Online:
     async def action(self, action, element):
         if action == "online":
             self.open()
-        elif action == "create-table":
+        elif action in ("create-table", "join-code"):
             pass  # the form's submit does it
         elif action == "lobby":
             await self.open_lobby()

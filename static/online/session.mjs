@@ -317,3 +317,59 @@ export async function lobby({ relays, ice, loopback, onTables }) {
     },
   };
 }
+
+// A short code to read aloud (XXXX-XXXX, about 40 bits): the host waits in a room named after it and hands the
+// invitation (#t=…&k=…) to whoever comes; a friend types the code instead of opening the link. The optional
+// table password still applies; a code only works on the same trackers.
+export const CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789";
+
+export function shortCode() {
+  const values = crypto.getRandomValues(new Uint8Array(8));
+  const letters = [...values].map((v) => CODE_ALPHABET[v % CODE_ALPHABET.length]).join("");
+  return letters.slice(0, 4) + "-" + letters.slice(4);
+}
+
+export function normalCode(text) {
+  const letters = String(text || "").toUpperCase().replace(/[^A-Z0-9]/g, "");
+  if (letters.length !== 8 || [...letters].some((c) => !CODE_ALPHABET.includes(c))) return null;
+  return letters.slice(0, 4) + "-" + letters.slice(4);
+}
+
+const codeRoom = (code) => ({ tableId: "spades-code-" + code, secret: "spades-code:" + code });
+
+export async function offerCode({ code, invite, relays, ice, loopback }) {
+  const net = await connect({
+    ...codeRoom(code),
+    relays,
+    ice,
+    loopback,
+    onJoin: (peer) => net.send({ t: "invite", fragment: invite }, peer),
+    onMessage: () => {},
+  });
+  return { close: () => net.leave() };
+}
+
+export async function redeemCode({ code, relays, ice, loopback, timeoutMs = 45000 }) {
+  let net = null;
+  let timer = null;
+  const fragment = await new Promise((resolve) => {
+    timer = setTimeout(() => resolve(null), timeoutMs);
+    connect({
+      ...codeRoom(code),
+      relays,
+      ice,
+      loopback,
+      onMessage: (peer, message) => {
+        const text = message.fragment;
+        if (message.t === "invite" && typeof text === "string" && text.length < 300 && /^#t=[a-z0-9]{16,64}&k=[\w-]{40,120}$/i.test(text)) {
+          resolve(text);
+        }
+      },
+    }).then((made) => {
+      net = made;
+    });
+  });
+  clearTimeout(timer);
+  if (net) await net.leave();
+  return fragment;
+}

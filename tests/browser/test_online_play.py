@@ -275,3 +275,22 @@ def test_the_relay_from_the_settings_is_used_and_goes_into_the_invite_link(make_
     assert quote(tracker, safe="") in link.split("#")[0]
     guest = join(make_page, server, tracker, link, "Bo")  # found through that tracker
     assert guest.query_selector('[data-sit="N"]') is not None
+
+
+def test_a_friend_joins_with_the_short_code(make_page, server, tracker) -> None:
+    host = open_game(make_page, server, tracker, "Ann")
+    create_table(host)
+    host.wait_for_selector("[data-code]", timeout=START)
+    code = host.inner_text("[data-code]")
+    assert len(code) == 9 and code[4] == "-"
+    friend = open_game(make_page, server, tracker, "Bo")
+    friend.click('[data-action="menu"]')
+    friend.click('[data-action="online"]')
+    friend.fill('#online-code input[name="code"]', code.lower().replace("-", " "))
+    friend.click('[data-action="join-code"]')
+    friend.wait_for_selector("[data-lobby]", timeout=START)
+    friend.click('[data-sit="N"]')
+    host.wait_for_function(
+        "() => document.querySelector('#dlg-online tr[data-occupant=\"N\"]')?.textContent.includes('Bo')",
+        timeout=START,
+    )
