@@ -294,3 +294,25 @@ def test_a_friend_joins_with_the_short_code(make_page, server, tracker) -> None:
         "() => document.querySelector('#dlg-online tr[data-occupant=\"N\"]')?.textContent.includes('Bo')",
         timeout=START,
     )
+
+
+def test_a_public_table_is_listed_in_the_lobby_and_joined_from_it(make_page, server, tracker) -> None:
+    host = open_game(make_page, server, tracker, "Ann")
+    host.click('[data-action="menu"]')
+    host.click('[data-action="online"]')
+    host.check('#online-create input[name="public"]')
+    host.click('[data-action="create-table"]')
+    host.wait_for_selector("[data-invite]", timeout=START)
+    visitor = open_game(make_page, server, tracker, "Bo")
+    visitor.click('[data-action="menu"]')
+    visitor.click('[data-action="online"]')
+    visitor.click('[data-action="lobby"]')
+    visitor.wait_for_selector("[data-listing]", timeout=START)
+    assert "Ann" in visitor.inner_text("[data-listing]")
+    visitor.click('[data-listing] [data-action="lobby-join"]')
+    visitor.wait_for_selector('[data-lobby] [data-sit="N"]', timeout=START)
+    visitor.click('[data-sit="N"]')
+    host.wait_for_function(
+        "() => document.querySelector('#dlg-online tr[data-occupant=\"N\"]')?.textContent.includes('Bo')",
+        timeout=START,
+    )
