@@ -70,7 +70,6 @@ class Phase(StrEnum):
     GAME_OVER = "game-over"
 
 
-
 _REASON_TEXT = {
     "wrong_phase": "it is the {phase} phase",
     "not_your_turn": "it is {turn}'s turn",

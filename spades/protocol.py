@@ -109,7 +109,7 @@ def _per_seat(values: Any) -> dict[str, Any]:
 
 def _from_seats(data: Mapping[str, Any], convert: Any = None) -> tuple[Any, ...]:
     if not isinstance(data, Mapping):
-        raise ParseError(f"expected an object keyed by seat, got {data!r}")
+        raise ParseError(f"expected an object keyed by seat, got {brief(data)}")
     return tuple(convert(data[name]) if convert else data[name] for name in _SEATS)
 
 

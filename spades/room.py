@@ -374,10 +374,6 @@ class Room:
 
     # ----------------------------------------------------------------- connections
 
-    def connect(self, peer: str, now: float) -> list[Out]:
-        """A peer's data channel opened; it must say ``hello`` before anything else."""
-        return []
-
     def disconnect(self, peer: str, now: float) -> list[Out]:
         """A peer's channel closed: its seat waits (casual: a computer takes over after the grace period;
         rated: the others vote)."""

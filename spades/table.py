@@ -32,7 +32,7 @@ from typing import Any
 
 from .bots import LEVELS, Explanation, explain, make_bot
 from .cards import CARD_NAMES, SUIT_NAMES, SUIT_OF, Card, Seat, Team, parse_card, trick_winner
-from .errors import ParseError, SpadesError
+from .errors import ParseError, SpadesError, brief
 from .game import Game, Phase, Reason, View
 from .protocol import result_to_json
 from .record import from_record, to_record
@@ -69,18 +69,12 @@ def reason_json(reason: Reason) -> dict[str, Any]:
     }
 
 
-def _short(value: object, limit: int = 60) -> str:
-    """``repr`` of untrusted input, cut to ``limit`` characters for error messages."""
-    text = repr(value)
-    return text if len(text) <= limit else text[: limit - 1] + "…"
-
-
 def _flag(data: Mapping[str, Any], key: str, default: bool) -> bool:
     value = data.get(key, default)
     if value is None:
         return default
     if not isinstance(value, bool):
-        raise ParseError(f"'{key}' must be true or false, got {_short(value)}")
+        raise ParseError(f"'{key}' must be true or false, got {brief(value)}")
     return value
 
 
@@ -88,7 +82,7 @@ def parse_seat(value: object, what: str = "seat") -> Seat:
     """A seat from JSON (``"N"``, ``"E"``, ``"S"``, ``"W"``); anything else is a :class:`ParseError`."""
     if isinstance(value, str) and value in ("N", "E", "S", "W"):
         return Seat[value]
-    raise ParseError(f"{what} must be 'N', 'E', 'S' or 'W', got {_short(value)}")
+    raise ParseError(f"{what} must be 'N', 'E', 'S' or 'W', got {brief(value)}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,11 +100,6 @@ class Occupant:
     name: str | None = None
     away: bool = False
 
-    @property
-    def is_computer(self) -> bool:
-        """Whether a computer plays this seat now (a computer, or a person away)."""
-        return self.kind == "computer" or self.away
-
     def to_json(self) -> dict[str, Any]:
         """``{"occupant", "level", "name", "away"}``."""
         return {"occupant": self.kind, "level": self.level, "name": self.name, "away": self.away}
@@ -119,20 +108,20 @@ class Occupant:
     def from_json(cls, data: object) -> Occupant:
         """Validate ``{"occupant": ..., "level": ..., "name": ..., "away": ...}`` (all optional but the kind)."""
         if not isinstance(data, Mapping):
-            raise ParseError(f"an occupant must be an object like {{'occupant': 'computer'}}, got {_short(data)}")
+            raise ParseError(f"an occupant must be an object like {{'occupant': 'computer'}}, got {brief(data)}")
         unknown = set(data) - {"occupant", "level", "name", "away"}
         if unknown:
-            raise ParseError(f"unknown occupant key {_short(sorted(unknown)[0])}")
+            raise ParseError(f"unknown occupant key {brief(sorted(unknown)[0])}")
         kind = data.get("occupant")
         if kind not in OCCUPANTS:
-            raise ParseError(f"occupant must be one of {', '.join(OCCUPANTS)}, got {_short(kind)}")
+            raise ParseError(f"occupant must be one of {', '.join(OCCUPANTS)}, got {brief(kind)}")
         level = data.get("level", "standard")
         level = "standard" if level is None else level
         if level not in LEVELS:
-            raise ParseError(f"unknown computer level {_short(level)} (known: {', '.join(LEVELS)})")
+            raise ParseError(f"unknown computer level {brief(level)} (known: {', '.join(LEVELS)})")
         name = data.get("name")
         if name is not None and (not isinstance(name, str) or len(name) > NAME_LIMIT):
-            raise ParseError(f"a name must be text of at most {NAME_LIMIT} characters, got {_short(name)}")
+            raise ParseError(f"a name must be text of at most {NAME_LIMIT} characters, got {brief(name)}")
         away = _flag(data, "away", False)
         if kind == "computer" and away:
             raise ParseError("a computer seat cannot be away")
@@ -178,13 +167,13 @@ class Policy:
         if data is None:
             return cls()
         if not isinstance(data, Mapping):
-            raise ParseError(f"a policy must be an object, got {_short(data)}")
+            raise ParseError(f"a policy must be an object, got {brief(data)}")
         unknown = set(data) - {"kind", "undo", "hints", "explain", "takeover"}
         if unknown:
-            raise ParseError(f"unknown policy key {_short(sorted(unknown)[0])}")
+            raise ParseError(f"unknown policy key {brief(sorted(unknown)[0])}")
         kind = data.get("kind", "casual")
         if kind not in POLICY_KINDS:
-            raise ParseError(f"policy kind must be one of {', '.join(POLICY_KINDS)}, got {_short(kind)}")
+            raise ParseError(f"policy kind must be one of {', '.join(POLICY_KINDS)}, got {brief(kind)}")
         return cls(
             kind,
             _flag(data, "undo", True),
@@ -199,7 +188,7 @@ def parse_viewer(value: object) -> str:
     spectators see its cards: East's hand, read only); ``"spectator:all"`` (all four hands)."""
     if isinstance(value, str) and value in VIEWERS:
         return value
-    raise ParseError(f"viewer must be one of {', '.join(VIEWERS)}, got {_short(value)}")
+    raise ParseError(f"viewer must be one of {', '.join(VIEWERS)}, got {brief(value)}")
 
 
 def parse_seats(data: object) -> dict[Seat, Occupant]:
@@ -207,7 +196,7 @@ def parse_seats(data: object) -> dict[Seat, Occupant]:
     if data is None:
         data = {}
     if not isinstance(data, Mapping):
-        raise ParseError(f"seats must be an object like {{'S': {{'occupant': 'person'}}}}, got {_short(data)}")
+        raise ParseError(f"seats must be an object like {{'S': {{'occupant': 'person'}}}}, got {brief(data)}")
     seats = {seat: Occupant() for seat in Seat}
     for key, value in data.items():
         seats[parse_seat(key, "a seats key")] = Occupant.from_json(value)
@@ -279,13 +268,15 @@ class Table:
         else ever carries them.
         """
         if type(seq) is not int or seq < 0 or seq > self._seq:
-            raise ParseError(f"since must be a sequence number 0 to {self._seq}, got {_short(seq)}")
+            raise ParseError(f"since must be a sequence number 0 to {self._seq}, got {brief(seq)}")
         first = self._events[0]["seq"] if self._events else self._seq + 1
         if seq < first - 1:
             return None
-        return [self._public(e, lang) for e in self._events if e["seq"] > seq]
+        return [self.public_event(e, lang) for e in self._events if e["seq"] > seq]
 
-    def _public(self, event: dict[str, Any], lang: str | None) -> dict[str, Any]:
+    def public_event(self, event: dict[str, Any], lang: str | None) -> dict[str, Any]:
+        """An event as it is sent: the computer's reason (``why``) becomes ``text`` in ``lang``, only when the
+        policy explains moves."""
         out = {k: v for k, v in event.items() if k != "why"}
         why = event.get("why")
         if why is not None and lang is not None and self.policy.effective().explain:
@@ -347,14 +338,14 @@ class Table:
         """
         seat = Seat(seat)
         if not isinstance(intent, Mapping) or not isinstance(intent.get("type"), str):
-            raise ParseError(f"an intent must be an object with a 'type', got {_short(intent)}")
+            raise ParseError(f"an intent must be an object with a 'type', got {brief(intent)}")
         kind = intent["type"]
         handler = _INTENTS.get(kind)
         if handler is None:
-            raise ParseError(f"unknown intent {_short(kind)} ({', '.join(_INTENTS)})")
+            raise ParseError(f"unknown intent {brief(kind)} ({', '.join(_INTENTS)})")
         unknown = set(intent) - {"type", *_INTENT_KEYS.get(kind, ())}
         if unknown:
-            raise ParseError(f"unknown key {_short(sorted(map(str, unknown))[0])} in a {kind} intent")
+            raise ParseError(f"unknown key {brief(sorted(map(str, unknown))[0])} in a {kind} intent")
         occupant = self.seats[seat]
         if occupant.kind == "computer":
             raise SpadesError(f"{seat.name} is played by the computer")
@@ -382,7 +373,7 @@ class Table:
     def _play(self, seat: Seat, intent: Mapping[str, Any]) -> list[dict[str, Any]]:
         raw = intent.get("card")
         if not isinstance(raw, str):
-            raise ParseError(f"a card must be text like 'QH', got {_short(raw)}")
+            raise ParseError(f"a card must be text like 'QH', got {brief(raw)}")
         card = parse_card(raw)
         game = self.game
         if game.phase is not Phase.PLAYING:
@@ -475,7 +466,7 @@ class Table:
         """What a computer player would do in ``seat``'s place: ``(bid or card text, explanation)``."""
         seat = Seat(seat)
         if level not in LEVELS:
-            raise ParseError(f"unknown computer level {_short(level)} (known: {', '.join(LEVELS)})")
+            raise ParseError(f"unknown computer level {brief(level)} (known: {', '.join(LEVELS)})")
         if not self.policy.effective().hints:
             raise SpadesError("hints are not allowed at this table")
         if self.game.turn != seat:
@@ -610,19 +601,19 @@ class Table:
         if kind == OLD_SAVE_FORMAT:
             return cls._load_v1(data, decide)
         if kind != SAVE_FORMAT:
-            raise ParseError(f"not a saved game (expected format {SAVE_FORMAT!r}, got {_short(kind)})")
+            raise ParseError(f"not a saved game (expected format {SAVE_FORMAT!r}, got {brief(kind)})")
         unknown = set(data) - {"format", "record", "seats", "policy", "looked", "seq"}
         if unknown:
-            raise ParseError(f"unknown key {_short(sorted(map(str, unknown))[0])} in a saved game")
+            raise ParseError(f"unknown key {brief(sorted(map(str, unknown))[0])} in a saved game")
         game = from_record(data.get("record"))  # type: ignore[arg-type]
         seats = parse_seats(data.get("seats"))
         policy = Policy.from_json(data.get("policy"))
         looked = data.get("looked", [])
         if not isinstance(looked, list) or len(looked) > 4:
-            raise ParseError(f"'looked' must be a list of seats, got {_short(looked)}")
+            raise ParseError(f"'looked' must be a list of seats, got {brief(looked)}")
         seq = data.get("seq", 0)
         if type(seq) is not int or not 0 <= seq < 2**53:
-            raise ParseError(f"'seq' must be a sequence number, got {_short(seq)}")
+            raise ParseError(f"'seq' must be a sequence number, got {brief(seq)}")
         return cls(game, seats, policy, looked=tuple(parse_seat(s) for s in looked), seq=seq, decide=decide)
 
     @classmethod
@@ -636,7 +627,7 @@ class Table:
         for key, level in bots.items():
             seat = parse_seat(key, "a saved game's bot seat")
             if level not in LEVELS:
-                raise ParseError(f"unknown computer level {_short(level)} for {seat.name} in a saved game")
+                raise ParseError(f"unknown computer level {brief(level)} for {seat.name} in a saved game")
             seats[seat] = Occupant("computer", level)
         seats[human] = Occupant("person", "standard")
         policy = Policy(undo=_flag(data, "undo", True))

@@ -30,7 +30,7 @@ from typing import Any
 from . import __version__
 from .bots import LEVELS, explain
 from .cards import Seat
-from .errors import SpadesError
+from .errors import SpadesError, brief
 from .record import from_record, to_record
 from .room import Room, RoomConfig
 from .rules import BIDDING_STYLES, PRESET_NAMES, Rules
@@ -50,11 +50,6 @@ class WorkerError(SpadesError):
     """An operation the worker cannot carry out (unknown op, missing table, bad arguments)."""
 
 
-def _short(value: object, limit: int = 60) -> str:
-    text = repr(value)
-    return text if len(text) <= limit else text[: limit - 1] + "…"
-
-
 def _get(args: dict[str, Any], key: str, kind: type, default: Any = None) -> Any:
     """``args[key]`` of exactly type ``kind`` (``True`` is not a number here), or ``default`` if missing/null."""
     value = args.get(key)
@@ -62,7 +57,7 @@ def _get(args: dict[str, Any], key: str, kind: type, default: Any = None) -> Any
         return default
     if type(value) is not kind:
         what = {str: "text", int: "a whole number", bool: "true or false", dict: "an object"}.get(kind, kind.__name__)
-        raise WorkerError(f"'{key}' must be {what}, got {_short(value)}")
+        raise WorkerError(f"'{key}' must be {what}, got {brief(value)}")
     return value
 
 
@@ -86,14 +81,14 @@ def _seed(args: dict[str, Any]) -> int | None:
     if seed is None:
         return None
     if type(seed) is not int or not 0 <= seed < 2**53:
-        raise WorkerError(f"'seed' must be a whole number 0 to 2**53 - 1, got {_short(seed)}")
+        raise WorkerError(f"'seed' must be a whole number 0 to 2**53 - 1, got {brief(seed)}")
     return seed
 
 
 def _lang(args: dict[str, Any]) -> str:
     lang = _get(args, "lang", str, "en")
     if lang not in LANGS:
-        raise WorkerError(f"'lang' must be one of {', '.join(LANGS)}, got {_short(lang)}")
+        raise WorkerError(f"'lang' must be one of {', '.join(LANGS)}, got {brief(lang)}")
     return lang
 
 
@@ -117,7 +112,7 @@ def _put(name: str, table: Table) -> None:
 def _answer(table: Table, viewer: str, events: list[dict[str, Any]] | None = None, lang: str = "en") -> dict[str, Any]:
     out: dict[str, Any] = {"state": table.state(viewer), "save": table.save()}
     if events is not None:
-        out["events"] = [table._public(e, lang) for e in events]
+        out["events"] = [table.public_event(e, lang) for e in events]
     return out
 
 
@@ -125,7 +120,7 @@ def _new(args: dict[str, Any]) -> dict[str, Any]:
     name = _table_id(args)
     rules = args.get("rules")
     if rules is not None and not isinstance(rules, dict):
-        raise WorkerError(f"'rules' must be an object, got {_short(rules)}")
+        raise WorkerError(f"'rules' must be an object, got {brief(rules)}")
     table = Table.new(
         rules, seed=_seed(args), seats=parse_seats(args.get("seats")), policy=Policy.from_json(args.get("policy"))
     )
@@ -228,7 +223,7 @@ def _close(args: dict[str, Any]) -> dict[str, Any]:
 def _rules(args: dict[str, Any]) -> dict[str, Any]:
     rules = args.get("rules")
     if rules is not None and not isinstance(rules, dict):
-        raise WorkerError(f"'rules' must be an object, got {_short(rules)}")
+        raise WorkerError(f"'rules' must be an object, got {brief(rules)}")
     return {
         "rules": Rules.from_dict(rules).to_dict(),
         "presets": list(PRESET_NAMES),
@@ -248,7 +243,7 @@ def _room(args: dict[str, Any]) -> tuple[str, Room]:
 def _now(args: dict[str, Any]) -> float:
     now = args.get("now")
     if type(now) not in (int, float) or not 0 <= now < 2**53:
-        raise WorkerError(f"'now' must be a time in milliseconds, got {_short(now)}")
+        raise WorkerError(f"'now' must be a time in milliseconds, got {brief(now)}")
     return float(now)
 
 
@@ -267,7 +262,7 @@ def _room_new(args: dict[str, Any]) -> dict[str, Any]:
     name = _table_id(args)
     rules = args.get("rules")
     if rules is not None and not isinstance(rules, dict):
-        raise WorkerError(f"'rules' must be an object, got {_short(rules)}")
+        raise WorkerError(f"'rules' must be an object, got {brief(rules)}")
     host = _get(args, "name", str, "Host")
     seat = parse_seat(args.get("seat", "S"))
     room = Room(Rules.from_dict(rules), RoomConfig.from_json(args.get("room")), host, seat, seed=_seed(args))
@@ -298,7 +293,7 @@ def _room_rtt(args: dict[str, Any]) -> dict[str, Any]:
     _, room = _room(args)
     rtt = args.get("rtt")
     if type(rtt) not in (int, float):
-        raise WorkerError(f"'rtt' must be milliseconds, got {_short(rtt)}")
+        raise WorkerError(f"'rtt' must be milliseconds, got {brief(rtt)}")
     return _room_answer(room, room.set_rtt(_peer(args), rtt))
 
 
@@ -350,7 +345,7 @@ def call(op: str, args: dict[str, Any]) -> dict[str, Any]:
     """Carry out one operation (see the module docstring) and return its result; raise on refusal."""
     operation = OPERATIONS.get(op) if isinstance(op, str) else None
     if operation is None:
-        raise WorkerError(f"unknown operation {_short(op)} (known: {', '.join(OPERATIONS)})")
+        raise WorkerError(f"unknown operation {brief(op)} (known: {', '.join(OPERATIONS)})")
     return operation(args)
 
 

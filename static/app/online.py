@@ -105,6 +105,22 @@ def own_link(secret, pub):
     return str(url.href)
 
 
+def name_field(name):
+    """The name field of the create and join forms (``name`` escaped already)."""
+    return (
+        "<label>" + view.esc(t("online_name")) + ' <input name="name" required maxlength="24" autocomplete="nickname"'
+        ' value="' + name + '" autofocus></label>'
+    )  # fmt: skip
+
+
+def password_field():
+    return (
+        "<label>"
+        + view.esc(t("online_password"))
+        + ' <input name="password" maxlength="64" autocomplete="off"></label>'
+    )
+
+
 def light_level(rtt):
     if rtt is None:
         return ""
@@ -222,20 +238,17 @@ class Online:
             '<h2 id="online-title">' + view.esc(t("online_title")) + "</h2>"
             "<p>" + view.esc(t("online_intro")) + "</p>"
             '<form id="online-create" class="online-form">'
-            "<label>"
-            + view.esc(t("online_name"))
-            + ' <input name="name" required maxlength="24" autocomplete="nickname"'
-            ' value="' + name + '" autofocus></label>'
-            "<fieldset><legend>" + view.esc(t("online_kind")) + "</legend>"
+            + name_field(name)
+            + "<fieldset><legend>" + view.esc(t("online_kind")) + "</legend>"
             '<label><input type="radio" name="kind" value="casual" checked> '
             + view.esc(t("online_casual"))
             + "</label>"
             '<label><input type="radio" name="kind" value="rated"> ' + view.esc(t("online_rated")) + "</label>"
             "</fieldset>"
-            "<label>"
-            + view.esc(t("online_password"))
-            + ' <input name="password" maxlength="64" autocomplete="off"></label>'
-            '<label><input type="checkbox" name="spectators" checked> ' + view.esc(t("online_allow_watch")) + "</label>"
+            + password_field()
+            + '<label><input type="checkbox" name="spectators" checked> '
+            + view.esc(t("online_allow_watch"))
+            + "</label>"
             '<label><input type="checkbox" name="public"> ' + view.esc(t("online_public")) + "</label>"
             '<div class="dlg-buttons"><button type="button" data-action="close-dialog">'
             + view.esc(t("close"))
@@ -263,14 +276,9 @@ class Online:
             + '" data-pub="'
             + view.esc(self.pub or "")
             + '">'
-            "<label>"
-            + view.esc(t("online_name"))
-            + ' <input name="name" required maxlength="24" autocomplete="nickname"'
-            ' value="' + name + '" autofocus></label>'
-            "<label>"
-            + view.esc(t("online_password"))
-            + ' <input name="password" maxlength="64" autocomplete="off"></label>'
-            '<div class="dlg-buttons"><button type="button" data-action="online-cancel">'
+            + name_field(name)
+            + password_field()
+            + '<div class="dlg-buttons"><button type="button" data-action="online-cancel">'
             + view.esc(t("close"))
             + '</button><button type="submit" data-action="join-table" class="primary">'
             + view.esc(t("online_join"))
