@@ -1,10 +1,13 @@
-"""Command line: ``python -m spades replay FILE``, ``python -m spades score FILE``, and the bots'
-``python -m spades arena`` and ``python -m spades bot`` (see :mod:`spades.arena`).
+"""Command line: ``python -m spades replay FILE``, ``python -m spades score FILE``,
+``python -m spades ratings FILE [--today YYYY-MM-DD]``, and the bots' ``python -m spades arena``
+and ``python -m spades bot`` (see :mod:`spades.arena`).
 
 ``replay`` checks a hand record (``docs/hand-record.md``) and prints each
 hand's tricks, points, bags and totals as JSON; ``score`` is the score pad for
-games played with real cards (see :mod:`spades.scorepad`).  ``-`` reads
-standard input.  Bad input exits with status 1 and one line naming the hand,
+games played with real cards (see :mod:`spades.scorepad`); ``ratings``
+replays a list of rated games and prints every player's rating on ``--today``
+(default: today in UTC) and each game's changes (see :mod:`spades.rating` and
+``docs/ratings.md``).  ``-`` reads standard input.  Bad input exits with status 1 and one line naming the hand,
 the step and the reason.
 """
 
@@ -14,16 +17,17 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
+from datetime import UTC, datetime
 from typing import Any, NoReturn
 
-from . import arena
+from . import arena, rating
 from .errors import ParseError, RecordError, SpadesError
 from .jsontext import load_json
 from .record import from_record
 from .scorepad import score_sheet, summary
 
 MAX_INPUT = 32 * 1024 * 1024
-"""The largest file (or standard input) ``replay`` and ``score`` read, in bytes."""
+"""The largest file (or standard input) ``replay``, ``score`` and ``ratings`` read, in bytes."""
 MAX_ERROR = 300
 """An error line is cut to this many characters."""
 
@@ -70,6 +74,12 @@ def score(path: str) -> dict[str, Any]:
     return score_sheet(_read_json(path))
 
 
+def ratings(path: str, today: str | None = None) -> dict[str, Any]:
+    """Replay the rated games in ``path`` up to ``today`` (``YYYY-MM-DD``; default today in UTC)."""
+    day = today if today is not None else datetime.now(UTC).date().isoformat()
+    return rating.replay(_read_json(path), day)
+
+
 def one_line(message: str, limit: int = MAX_ERROR) -> str:
     """``message`` on one line of at most ``limit`` characters (longer ones end with ``…``)."""
     text = " ".join(message.split())
@@ -85,12 +95,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     commands = parser.add_subparsers(dest="command", required=True)
     commands.add_parser("replay", help="check a hand record and print the score of each hand").add_argument("file")
     commands.add_parser("score", help="score pad for games played with real cards").add_argument("file")
+    rated = commands.add_parser("ratings", help="replay rated games and print everyone's rating (点力)")
+    rated.add_argument("file")
+    rated.add_argument("--today", help="the day to compute ratings for, YYYY-MM-DD (default: today, UTC)")
     arena.register(commands)
     try:
         args = parser.parse_args(argv)
         if args.command in ("arena", "bot"):
             return arena.run_command(args)
-        result = replay(args.file) if args.command == "replay" else score(args.file)
+        if args.command == "ratings":
+            result = ratings(args.file, args.today)
+        else:
+            result = replay(args.file) if args.command == "replay" else score(args.file)
     except SystemExit as done:  # --help, --version
         return done.code if isinstance(done.code, int) else 0
     except SpadesError as error:

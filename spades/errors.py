@@ -6,6 +6,8 @@
   seat, the move and the reason.
 * :class:`RecordError` — a hand record or score sheet that cannot be replayed;
   it names the hand and the step.
+* :class:`RatingError` — rating input (a game list, an entry, a date, a
+  rating) that cannot be used; it names the game or field.
 """
 
 from __future__ import annotations
@@ -79,3 +81,7 @@ class RecordError(SpadesError):
         if step:
             where.append(step)
         super().__init__(f"{', '.join(where)}: {message}" if where else message)
+
+
+class RatingError(SpadesError):
+    """Rating input that cannot be used: a bad date, rating, outcome, name or game list (:mod:`spades.rating`)."""
