@@ -15,7 +15,8 @@ Modules: :mod:`spades.cards` (cards, seats, teams and the rules of a trick),
 scoring, contracts), :mod:`spades.game` (the game, bid legality),
 :mod:`spades.record` (hand records), :mod:`spades.protocol` (JSON of views and
 hand results, the bot protocol), :mod:`spades.scorepad` (score pad and
-summaries).
+summaries), :mod:`spades.scoresheet` (each hand's score part by part, finished
+hands trick by trick).
 """
 
 from .cards import Card, Seat, Team, card_name, mask_cards, parse_card, trick_winner

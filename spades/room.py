@@ -14,7 +14,8 @@ Guest → host (anything else, any extra key, a wrong type, more than
 and counted; it never changes the table)::
 
     {"t": "hello", "name": "Ann", "token": "..."?, "password": "..."?, "via": "invite" | "lobby",
-     "lang": "en" | "zh-Hans" | "zh-Hant", "seq": 12?}           # first message; token = seat back
+     "lang": "en" | "zh-Hans" | "zh-Hant", "seq": 12?,
+     "rating": 1012?, "disconnects": 1?}                           # first message; token = seat back
     {"t": "sit", "seat": "N"}   {"t": "stand"}   {"t": "watch", "seat": "E"}
     {"t": "ready", "ready": true}
     {"t": "intent", "n": 7, "intent": {...}}                       # n increases: replays are refused
@@ -24,6 +25,7 @@ and counted; it never changes the table)::
     {"t": "vote", "wait": true}                                    # rated table, a player dropped
     {"t": "leave"}
     {"t": "catch_up", "seq": 12}
+    {"t": "hand", "number": 2}                                     # a finished hand, trick by trick
 
 Host only (the host's own peer id is :data:`HOST`): ``{"t": "start"}``,
 ``{"t": "fill", "seat": "W", "level": "expert"}``, ``{"t": "empty", "seat": "W"}``,
@@ -31,7 +33,15 @@ Host only (the host's own peer id is :data:`HOST`): ``{"t": "start"}``,
 
 Host → peer: ``welcome``, ``denied``, ``room`` (seats, names, ready marks,
 lights, spectators, vote), ``state`` (the peer's own viewer state and the new
-events), ``chat``, ``refused``, ``vote``, ``ended``.
+events), ``chat``, ``refused``, ``vote``, ``ended``, ``hand`` (answering ``hand``:
+:func:`spades.scoresheet.finished_hand`).
+
+Ratings (点力, :mod:`spades.rating`): each person announces their rating and
+disconnect count in ``hello`` (the host in :class:`Room`'s arguments); a
+computer seat has its level's published rating.  The ``room`` message shows
+them per seat, and from the start of the game ``ratings`` holds every seat's
+rating as it was then: at the end each peer computes its own change from
+these and the final result, the same way on every peer.
 
 Connection lights: the host measures round trips (:meth:`Room.set_rtt`) and
 shows them per seat: green under 2 s, yellow 2–4 s, red over 4 s.
@@ -49,7 +59,9 @@ from typing import Any
 from .bots import LEVELS
 from .cards import Seat
 from .errors import SpadesError
+from .rating import LEVEL_RATINGS, MAX_RATING
 from .rules import Rules
+from .scoresheet import finished_hand
 from .table import Occupant, Policy, Table, clone
 
 HOST = "host"
@@ -106,6 +118,10 @@ def _count(v: object) -> bool:
     return type(v) is int and 0 <= v < 2**53
 
 
+def _rating(v: object) -> bool:
+    return type(v) is int and 0 <= v <= MAX_RATING
+
+
 def _object(v: object) -> bool:
     return isinstance(v, dict)
 
@@ -118,6 +134,8 @@ SCHEMA: dict[str, dict[str, tuple[Callable[[object], bool], bool]]] = {
         "via": (lambda v: v in ("invite", "lobby"), False),
         "lang": (lambda v: v in LANGS, False),
         "seq": (_count, False),
+        "rating": (_rating, False),
+        "disconnects": (lambda v: type(v) is int and 0 <= v <= 1000, False),
     },
     "sit": {"seat": (_seat, True)},
     "stand": {},
@@ -130,6 +148,7 @@ SCHEMA: dict[str, dict[str, tuple[Callable[[object], bool], bool]]] = {
     "vote": {"wait": (_flag, True)},
     "leave": {},
     "catch_up": {"seq": (_count, True)},
+    "hand": {"number": (_count, True)},
     # host only
     "start": {},
     "fill": {"seat": (_seat, True), "level": (lambda v: v in LEVELS, True)},
@@ -212,6 +231,8 @@ class Member:
     seen_seq: int = 0
     waited: bool = False
     rtt: float | None = None
+    rating: int | None = None
+    disconnects: int = 0
     bucket: Bucket = field(default_factory=lambda: Bucket(*RATE))
     chat: Bucket = field(default_factory=lambda: Bucket(*CHAT_RATE))
 
@@ -264,6 +285,8 @@ class Room:
         *,
         seed: int | None = None,
         token: Callable[[], str] | None = None,
+        rating: int | None = None,
+        disconnects: int = 0,
     ) -> None:
         self.rules = rules
         self.config = config
@@ -271,6 +294,9 @@ class Room:
         self.seed = seed
         self._token = token or (lambda: secrets.token_urlsafe(16))
         host = Member(HOST, clean_text(host_name, NAME_LIMIT) or "Host", self._token(), seat=host_seat)
+        host.rating = rating if _rating(rating) else None
+        host.disconnects = disconnects if type(disconnects) is int and 0 <= disconnects <= 1000 else 0
+        self.ratings: dict[str, int | None] | None = None  # every seat's rating at the start
         self.members: dict[str, Member] = {HOST: host}
         self.computers: dict[Seat, str] = {}
         self.table: Table | None = None
@@ -295,6 +321,8 @@ class Room:
                 "occupant": "computer" if level else "empty",
                 "level": level,
                 "name": None,
+                "rating": LEVEL_RATINGS.get(level) if level else None,
+                "disconnects": 0,
                 "ready": level is not None,
                 "host": False,
                 "rtt": None,
@@ -308,6 +336,8 @@ class Room:
             "occupant": "away" if away else "person",
             "level": None,
             "name": member.name,
+            "rating": member.rating,
+            "disconnects": member.disconnects,
             "ready": member.ready or member.peer == HOST,
             "host": member.peer == HOST,
             "rtt": None if rtt is None else round(rtt),
@@ -334,6 +364,7 @@ class Room:
             ],
             "vote": self.vote,
             "rules": self.rules.to_dict(),
+            "ratings": self.ratings,
         }
 
     def _viewer(self, member: Member) -> str | None:
@@ -492,6 +523,8 @@ class Room:
         if self.dnd and message.get("via", "invite") != "invite":
             return [(peer, {"t": "denied", "code": "dnd"})]
         member = Member(peer, name, self._token(), lang=lang)
+        member.rating = message.get("rating")
+        member.disconnects = message.get("disconnects", 0)
         member.seen_seq = self.table.seq if self.table is not None else 0
         self.members[peer] = member
         return self._welcome(member) + self._everyone(self.summary())
@@ -589,6 +622,12 @@ class Room:
         member.seen_seq = min(message["seq"], self.table.seq)
         return [o for o in self._states() if o[0] == member.peer]
 
+    def _on_hand(self, member: Member, message: dict[str, Any], now: float) -> list[Out]:
+        """A finished hand trick by trick, for anyone in the room (all its cards were played)."""
+        if self.table is None:
+            raise RoomError("the game has not started")
+        return [(member.peer, {"t": "hand", "hand": finished_hand(self.table.game, message["number"])})]
+
     def _on_computer(self, member: Member, message: dict[str, Any], now: float) -> list[Out]:
         if member.seat is None or self.table is None:
             raise RoomError("only a seated player in a game can hand the seat to the computer")
@@ -650,6 +689,7 @@ class Room:
             else:
                 raise RoomError(f"seat {seat.name} is empty: fill it with a computer player")
         kind = "rated" if self.config.kind == "rated" else "casual"
+        self.ratings = {seat.name: self._seat_json(seat)["rating"] for seat in Seat}
         policy = Policy(kind, undo=False, hints=kind == "casual", explain=False, takeover=kind == "casual")
         self.table = Table.new(self.rules, seed=self.seed, seats=seats, policy=policy)
         return self._everyone(self.summary()) + self._states()
@@ -735,6 +775,8 @@ class Room:
                     "spectators": m.spectators,
                     "show_cards": m.show_cards,
                     "last_n": m.last_n,
+                    "rating": m.rating,
+                    "disconnects": m.disconnects,
                 }
                 for m in self.members.values()
                 if m.seat is not None or m.peer == HOST
@@ -744,6 +786,7 @@ class Room:
             "ended": self.ended,
             "disconnects": dict(self.disconnects),
             "left": self.left,
+            "ratings": self.ratings,
         }
 
     @classmethod
@@ -783,6 +826,9 @@ class Room:
             member.spectators = item.get("spectators") is not False
             member.show_cards = item.get("show_cards") is True
             member.last_n = item.get("last_n") if _count(item.get("last_n")) else -1
+            member.rating = item.get("rating") if _rating(item.get("rating")) else None
+            disconnects = item.get("disconnects")
+            member.disconnects = disconnects if type(disconnects) is int and 0 <= disconnects <= 1000 else 0
             if peer != HOST:
                 member.connected, member.dropped_at = False, now
             room.members[peer] = member
@@ -798,4 +844,7 @@ class Room:
         if isinstance(disconnects, Mapping):
             room.disconnects = {str(k)[:NAME_LIMIT]: v for k, v in disconnects.items() if _count(v)}
         room.left = data.get("left") if isinstance(data.get("left"), str) else None
+        ratings = data.get("ratings")
+        if isinstance(ratings, Mapping) and set(ratings) == set(SEATS):
+            room.ratings = {s: (v if _rating(v) else None) for s, v in ratings.items()}
         return room

@@ -37,6 +37,7 @@ from .game import Game, Phase, Reason, View
 from .protocol import result_to_json
 from .record import from_record, to_record
 from .rules import Rules
+from .scoresheet import game_sheets, sheet_to_json
 from .scoring import BLIND_NIL, NIL, bid_text, parse_bid, team_contract
 
 SAVE_FORMAT = "spades-save/2"
@@ -553,6 +554,7 @@ class Table:
             "totals": {"NS": view.totals[0], "EW": view.totals[1]},
             "bags": {"NS": view.bags[0], "EW": view.bags[1]},
             "results": [result_to_json(r) for r in view.results],
+            "sheets": [sheet_to_json(s) for s in game_sheets(game.rules, view.results)],
             "winner": view.winner.name if view.winner is not None else None,
             "policy": {**self.policy.to_json(), "kind": effective.kind},
             "allowed": {

@@ -10,10 +10,14 @@ Every operation names its table (``"table"``, default ``"main"``; at most
 ``"spectator"``).  ``docs/table.md`` lists the operations and their fields:
 
 ``new``, ``load``, ``import``, ``act``, ``step``, ``state``, ``events``,
-``seat``, ``hint``, ``record``, ``close``, ``rules``, ``ping``; and for a host's
+``seat``, ``hint``, ``record``, ``hand`` (a finished hand, also of a host's room),
+``close``, ``rules``, ``ping``; and for a host's
 online room (:mod:`spades.room`): ``room_new``, ``room_load``, ``room_receive``,
 ``room_disconnect``, ``room_rtt``, ``room_tick``, ``room_step``, ``room_close``,
-each answering ``{"out": [{"to": peer, "message": ...}], "save": spades-room/1}``.
+each answering ``{"out": [{"to": peer, "message": ...}], "save": spades-room/1}``;
+and for the player's profile (:mod:`spades.profile`, kept by the page as JSON
+text and passed in as ``"profile"``): ``profile_new``, ``profile_check``,
+``profile_set``, ``profile_add``, ``profile_report``.
 
 :func:`handle` never raises: any refusal, malformed JSON or bad argument comes
 back as one object ``{"error": message, "kind": class name}`` (the message at
@@ -31,9 +35,13 @@ from . import __version__
 from .bots import LEVELS, explain
 from .cards import Seat
 from .errors import SpadesError, brief
+from .profile import COLORS, KINDS, TEXT_LIMIT, add_game, check_profile, game_from_state, new_profile, rating_report
+from .rating import LEVEL_RATINGS, MAX_RATING
 from .record import from_record, to_record
+from .report import profile_report, score_chart
 from .room import Room, RoomConfig
 from .rules import BIDDING_STYLES, PRESET_NAMES, Rules
+from .scoresheet import finished_hand
 from .table import Occupant, Policy, Table, clone, parse_seat, parse_seats, parse_viewer
 
 TABLE_LIMIT = 16
@@ -215,6 +223,16 @@ def _record(args: dict[str, Any]) -> dict[str, Any]:
     return to_record(table.game)
 
 
+def _hand(args: dict[str, Any]) -> dict[str, Any]:
+    """A finished hand to replay (:func:`spades.scoresheet.finished_hand`); the table may be a host's room."""
+    name = _table_id(args)
+    room = _rooms.get(name)
+    table = _tables.get(name) or (room.table if room is not None else None)
+    if table is None:
+        raise WorkerError(f"no table {name!r}: start one with 'new', 'load' or 'import'")
+    return finished_hand(table.game, args.get("number"))
+
+
 def _close(args: dict[str, Any]) -> dict[str, Any]:
     _tables.pop(_table_id(args), None)
     return {}
@@ -229,6 +247,7 @@ def _rules(args: dict[str, Any]) -> dict[str, Any]:
         "presets": list(PRESET_NAMES),
         "biddings": list(BIDDING_STYLES),
         "levels": list(LEVELS),
+        "level_ratings": dict(LEVEL_RATINGS),
     }
 
 
@@ -265,7 +284,21 @@ def _room_new(args: dict[str, Any]) -> dict[str, Any]:
         raise WorkerError(f"'rules' must be an object, got {brief(rules)}")
     host = _get(args, "name", str, "Host")
     seat = parse_seat(args.get("seat", "S"))
-    room = Room(Rules.from_dict(rules), RoomConfig.from_json(args.get("room")), host, seat, seed=_seed(args))
+    rating = _get(args, "rating", int)
+    disconnects = _get(args, "disconnects", int, 0)
+    if rating is not None and not 0 <= rating <= MAX_RATING:
+        raise WorkerError(f"'rating' must be 0 to {MAX_RATING}, got {brief(rating)}")
+    if not 0 <= disconnects <= 1000:
+        raise WorkerError(f"'disconnects' must be 0 to 1000, got {brief(disconnects)}")
+    room = Room(
+        Rules.from_dict(rules),
+        RoomConfig.from_json(args.get("room")),
+        host,
+        seat,
+        seed=_seed(args),
+        rating=rating,
+        disconnects=disconnects,
+    )
     if name not in _rooms and len(_rooms) >= TABLE_LIMIT:
         raise WorkerError(f"too many rooms (at most {TABLE_LIMIT}): close one first")
     _rooms[name] = room
@@ -312,6 +345,94 @@ def _room_close(args: dict[str, Any]) -> dict[str, Any]:
     return {}
 
 
+_held: list[Any] = [None, None]  # the last profile text read and its checked form
+
+
+def _profile(args: dict[str, Any]) -> dict[str, Any]:
+    """The checked profile of ``args["profile"]`` (JSON text); the last one read is kept, not read twice."""
+    text = _get(args, "profile", str)
+    if text is None:
+        raise WorkerError("'profile' (the profile's JSON text) is required")
+    if text != _held[0]:
+        profile = check_profile(text)
+        _held[0], _held[1] = text, profile
+    return _held[1]
+
+
+def _saved(profile: dict[str, Any]) -> str:
+    text = json.dumps(profile, ensure_ascii=False, separators=(",", ":"))
+    _held[0], _held[1] = text, profile
+    return text
+
+
+def _today(args: dict[str, Any]) -> str:
+    today = _get(args, "today", str)
+    if today is None:
+        raise WorkerError("'today' (YYYY-MM-DD, UTC) is required")
+    return today
+
+
+def _profile_new(args: dict[str, Any]) -> dict[str, Any]:
+    profile = new_profile(_get(args, "name", str, "Player"), _today(args), _get(args, "color", str, COLORS[0]))
+    return {"profile": _saved(profile)}
+
+
+def _profile_check(args: dict[str, Any]) -> dict[str, Any]:
+    profile = _profile(args)
+    return {"profile": _saved(profile), "name": profile["name"], "games": len(profile["games"])}
+
+
+def _profile_set(args: dict[str, Any]) -> dict[str, Any]:
+    profile = dict(_profile(args))
+    for key in ("name", "color"):
+        if args.get(key) is not None:
+            profile[key] = args[key]
+    return {"profile": _saved(check_profile(profile))}
+
+
+def _profile_add(args: dict[str, Any]) -> dict[str, Any]:
+    profile = _profile(args)
+    today = _today(args)
+    kind = _get(args, "kind", str)
+    if kind not in KINDS:
+        raise WorkerError(f"'kind' must be one of {', '.join(KINDS)}, got {brief(kind)}")
+    if args.get("table") is not None:
+        _, table = _current(args)
+        state = table.state(_viewer(args, table))
+    else:
+        state = _get(args, "state", dict)
+        if state is None:
+            raise WorkerError("'table' or 'state' is required")
+    ratings = _get(args, "ratings", dict, {})
+    game = game_from_state(
+        state,
+        game_id=_get(args, "id", str, ""),
+        kind=kind,
+        at=_get(args, "at", str, ""),
+        ratings=ratings,
+        left=_get(args, "left", bool, False),
+        disconnected=_get(args, "unscored", bool, False),
+        winner=_get(args, "winner", str),
+    )
+    base = {**profile, "games": [g for g in profile["games"] if g["id"] != game["id"]]}
+    before = rating_report(base, today)["rating"]
+    updated = add_game(profile, game)
+    after = rating_report(updated, today)["rating"]
+    return {"profile": _saved(updated), "before": before, "after": after, "game": game}
+
+
+def _profile_report(args: dict[str, Any]) -> dict[str, Any]:
+    if _get(args, "brief", bool, False):  # only what a table shows of the player
+        rating = rating_report(_profile(args), _today(args))
+        return {"rating": rating["rating"], "disconnects": rating["disconnects"], "rated_games": rating["games"]}
+    return profile_report(_profile(args), _today(args), _lang(args))
+
+
+def _score_chart(args: dict[str, Any]) -> dict[str, Any]:
+    _, table = _current(args)
+    return {"svg": score_chart(table.state(_viewer(args, table)), _lang(args))}
+
+
 def _ping(args: dict[str, Any]) -> dict[str, Any]:
     return {"python": sys.version.split()[0], "engine": __version__}
 
@@ -327,6 +448,7 @@ OPERATIONS: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
     "seat": _seat,
     "hint": _hint,
     "record": _record,
+    "hand": _hand,
     "close": _close,
     "rules": _rules,
     "ping": _ping,
@@ -338,7 +460,15 @@ OPERATIONS: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
     "room_tick": _room_tick,
     "room_step": _room_step,
     "room_close": _room_close,
+    "profile_new": _profile_new,
+    "profile_check": _profile_check,
+    "profile_set": _profile_set,
+    "profile_add": _profile_add,
+    "profile_report": _profile_report,
+    "score_chart": _score_chart,
 }
+LONG_OPS = frozenset({"profile_check", "profile_set", "profile_add", "profile_report"})
+"""Operations that carry a whole profile: their arguments may be up to ``spades.profile.TEXT_LIMIT``."""
 
 
 def call(op: str, args: dict[str, Any]) -> dict[str, Any]:
@@ -354,8 +484,9 @@ def handle(op: str, args_json: str = "{}") -> str:
     try:
         if not isinstance(args_json, str):
             raise WorkerError("arguments must be JSON text")
-        if len(args_json) > ARGS_LIMIT:
-            raise WorkerError(f"arguments too long ({len(args_json)} characters, at most {ARGS_LIMIT})")
+        limit = TEXT_LIMIT + ARGS_LIMIT if op in LONG_OPS else ARGS_LIMIT
+        if len(args_json) > limit:
+            raise WorkerError(f"arguments too long ({len(args_json)} characters, at most {limit})")
         try:
             args = json.loads(args_json) if args_json else {}
         except RecursionError:

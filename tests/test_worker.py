@@ -180,6 +180,7 @@ json_values = st.recursive(
                     "preset",
                     "undo",
                     "kind",
+                    "number",
                 ]
             )
             | st.text(max_size=4),
@@ -248,3 +249,49 @@ def test_a_room_through_the_bridge() -> None:
     assert "'now' must be a time" in call("room_tick", {"table": "r", "now": "soon"})["error"]
     assert "no room 'zz'" in call("room_tick", {"table": "zz", "now": 1})["error"]
     assert "not a saved room" in call("room_load", {"table": "r3", "save": {"format": "x"}, "now": 1})["error"]
+
+
+def test_a_finished_hand_through_the_bridge_and_refusals() -> None:
+    """``hand`` gives a finished hand trick by trick; never the hand in progress; a host's room too."""
+    out = call("new", {"seed": 21, "seats": PERSON_SOUTH})
+    refused = call("hand", {"number": 1})
+    assert refused == {"error": refused["error"], "kind": "HandNotFinished"}
+    assert "hand 1 is not over" in refused["error"]
+    while out["state"]["phase"] in ("bidding", "playing"):
+        state = out["state"]
+        if state["turn"] != "S":
+            out = call("step")
+        elif state["phase"] == "bidding":
+            out = call("act", {"seat": "S", "intent": {"type": "bid", "bid": state["legal_bids"][3]}})
+        else:
+            card = next(h["card"] for h in state["hand"] if h["legal"])
+            out = call("act", {"seat": "S", "intent": {"type": "play", "card": card}})
+    state = out["state"]
+    assert len(state["sheets"]) == len(state["results"]) == 1
+    hand = call("hand", {"number": 1, "viewer": "spectator"})
+    assert hand["number"] == 1 and hand["dealer"] == state["dealer"] and len(hand["tricks"]) == 13
+    assert hand["result"] == state["results"][0] and hand["sheet"] == state["sheets"][0]
+    assert sum(len(cards) for cards in hand["deal"].values()) == 52
+    assert [t["winner"] for t in hand["tricks"]].count("S") == state["tricks_won"]["S"]
+    assert hand["bids"] == state["bids"]
+    for team in ("NS", "EW"):
+        side = hand["sheet"]["teams"][team]
+        assert sum(p["points"] for p in side["parts"]) == side["points"] == state["results"][0]["points"][team]
+    # the next hand is dealt: its cards are never shown, however asked
+    out = call("act", {"seat": "S", "intent": {"type": "next_hand"}})
+    for number, message in ((2, "hand 2 is not over"), (3, "no hand 3"), (0, "no hand 0"), (-1, "no hand -1")):
+        refused = call("hand", {"number": number})
+        assert refused["kind"] == "HandNotFinished" and message in refused["error"], refused
+    for bad in ("1", 1.0, True, None, [1]):
+        refused = call("hand", {"number": bad})
+        assert refused["kind"] == "HandNotFinished" and "must be a hand number" in refused["error"]
+    assert call("hand", {"number": 1}) == hand
+    assert "no table 'zz'" in call("hand", {"table": "zz", "number": 1})["error"]
+    # a host's room: the same op by the room's name, before and after its table starts
+    call("room_new", {"table": "r", "seed": 4, "name": "Ann", "seat": "S"})
+    assert "no table 'r'" in call("hand", {"table": "r", "number": 1})["error"]
+    for seat in "NEW":
+        fill = {"t": "fill", "seat": seat, "level": "beginner"}
+        call("room_receive", {"table": "r", "peer": "host", "message": fill, "now": 1})
+    call("room_receive", {"table": "r", "peer": "host", "message": {"t": "start"}, "now": 2})
+    assert "hand 1 is not over" in call("hand", {"table": "r", "number": 1})["error"]

@@ -11,6 +11,7 @@ import json
 import dialogs
 import i18n
 import js
+import review
 import screen
 import sound
 import store
@@ -20,6 +21,7 @@ from dom import by_id, drop_params, notice, parse_params
 from i18n import card_name, t
 from inputs import Inputs
 from pacing import Pacer
+from player import Player, rating_change_html
 from preferences import Preferences
 from pyscript import document
 from tabs import Tabs, plain_save
@@ -52,6 +54,9 @@ class App:
         self.preferences = Preferences(self)
         self.transfer = Transfer(self)
         self.tabs = Tabs(self)
+        self.player = Player(self)
+        self.rated_next = False  # the next new game is a rated solo game (menu: Rated game)
+        self.recorded = None  # id of the finished game last added to the profile
         self.online = None  # online.Online while this page is at an online table (online.py, loaded on demand)
         self.online_ui = None
         self.online_busy = False
@@ -154,7 +159,112 @@ class App:
         return seats
 
     def policy(self):
+        if self.rated_next:
+            return {"kind": "rated"}
         return {"kind": "casual", "undo": bool(self.settings["undo"]), "hints": True, "explain": True}
+
+    def rated(self):
+        """Whether the game in progress is a rated solo game."""
+        return self.online is None and self.state is not None and self.state["policy"]["kind"] == "rated"
+
+    def game_id(self):
+        """The profile's id of the game in progress: its seed, and where it ended (so a reload adds it once)."""
+        state = self.state
+        return "s-" + str(self.game) + "-" + str(state["hand_number"]) + "-" + str(state["totals"]["NS"]) + "-" + str(
+            state["totals"]["EW"]
+        )
+
+    async def record_game(self, left=False):
+        """Add the solo game in progress, finished or ``left``, to the profile; show a rated game's change."""
+        if self.state is None:
+            return
+        if self.online is not None:
+            await self.record_online()
+            return
+        key = self.game_id()
+        if self.recorded == key:
+            return
+        self.recorded = key
+        kind = "solo_rated" if self.rated() else "solo"
+        result = await self.player.add(kind, None, key, left=left)
+        if result is None or kind != "solo_rated" or left:
+            return
+        body = by_id("dlg-hand-body")
+        if by_id("dlg-hand").open and body.querySelector(".rating-change") is None:
+            buttons = body.querySelector(".dlg-buttons")
+            holder = document.createElement("div")
+            holder.innerHTML = rating_change_html(result["before"], result["after"])
+            body.insertBefore(holder.firstChild, buttons)
+        before, after = result["before"], result["after"]
+        self.set_message(t("rating_change", before=before, after=after, change=view.signed(after - before)))
+
+    async def record_online(self, left=False, winner=None, unscored=False):
+        """Add the online game I sit in to the profile: at its end, when I leave it, when the others ended it
+        because someone left (``winner``), or without a result because I dropped (``unscored``).
+
+        Rated tables use every seat's rating at the start (the room's ``ratings``), so every peer computes
+        its change the same way from the host's result."""
+        online = self.online
+        state = self.state
+        if online is None or state is None or state.get("me") is None:
+            return
+        room = online.room or {}
+        rated = room.get("kind") == "rated"
+        key = "o-" + str(online.secret)[:24]
+        if self.recorded == key:
+            return
+        self.recorded = key
+        ratings = {}
+        for seat, value in (room.get("ratings") or {}).items():
+            if seat != state["me"] and isinstance(value, int):
+                ratings[seat] = value
+        result = await self.player.add(
+            "online_rated" if rated else "online",
+            state,
+            key,
+            left=left,
+            ratings=ratings,
+            winner=winner,
+            unscored=unscored,
+        )
+        if result is not None and rated and not left and not unscored:
+            before, after = result["before"], result["after"]
+            self.set_message(t("rating_change", before=before, after=after, change=view.signed(after - before)))
+
+    async def leave_rated(self):
+        """Before the person leaves a rated game unfinished: confirm, then add it as a loss. ``False`` to stay."""
+        if not self.rated() or self.state["phase"] == "game-over":
+            return True
+        if not await self.dialogs.confirm(t("confirm_leave_rated")):
+            return False
+        await self.record_game(left=True)
+        return True
+
+    async def rated_game(self):
+        """Menu: a rated solo game (the rated room's rules, no undo or hints) against the levels in the settings."""
+        rating = await self.player.rating()
+        levels = self.settings["bots"]
+        me = self.seat_next or self.settings["seat"]
+        ratings = self.lists.get("level_ratings") or {}
+        partner = SEATS[(SEATS.index(me) + 2) % 4]
+        opponents = [s for s in SEATS if s not in (me, partner)]
+        text = t(
+            "confirm_rated",
+            rating=rating,
+            partner=t("level_" + levels.get(partner, "standard")),
+            partner_rating=ratings.get(levels.get(partner, "standard"), "?"),
+            opponents=" / ".join(t("level_" + levels.get(s, "standard")) for s in opponents),
+        )
+        if not await self.dialogs.confirm(text):
+            return
+        if not await self.leave_rated():
+            return
+        self.rated_next = True
+        try:
+            await self.new_game(preset="igame")
+        finally:
+            self.rated_next = False
+        self.after_state()
 
     async def new_game(self, seed=None, preset=None):
         self.gen += 1
@@ -190,8 +300,8 @@ class App:
 
     async def reseat(self):
         """New computer levels or undo setting for the game in progress: reload its save with them."""
-        if not isinstance(self.save, dict) or self.state is None:
-            return
+        if not isinstance(self.save, dict) or self.state is None or self.rated():
+            return  # a rated game keeps the players it started with
         save = json.loads(json.dumps(self.save))  # a copy to change
         seats = save.get("seats")
         if isinstance(seats, dict):
@@ -269,6 +379,8 @@ class App:
             return
         if state["phase"] in ("hand-over", "game-over"):
             self.dialogs.hand_over(state, self.game)
+            if state["phase"] == "game-over":
+                spawn(self.record_game())
             return
         if state["turn"] != state["me"]:
             if self.online is None:  # online, the host's session paces the computer players
@@ -555,13 +667,43 @@ async def _help(app, element):
 
 
 async def _new_game(app, element):
-    if app.state["phase"] == "game-over" or await app.dialogs.confirm(t("confirm_new_game")):
-        await app.new_game()
-        app.after_state()
+    if app.rated():
+        if not await app.leave_rated():
+            return
+    elif app.state["phase"] != "game-over" and not await app.dialogs.confirm(t("confirm_new_game")):
+        return
+    await app.new_game()
+    app.after_state()
+
+
+async def _rated_game(app, element):
+    await app.rated_game()
+
+
+async def _profile(app, element):
+    await app.player.open()
+
+
+async def _profile_save(app, element):
+    await app.player.save_identity()
+
+
+async def _profile_export(app, element):
+    await app.player.export()
+
+
+async def _profile_import(app, element):
+    by_id("profile-file").click()
 
 
 async def _new_game_now(app, element):
-    await app.new_game()
+    if not await app.leave_rated():
+        return
+    app.rated_next = app.rated()  # "play again" after a rated game is another rated game
+    try:
+        await app.new_game(preset="igame" if app.rated_next else None)
+    finally:
+        app.rated_next = False
     app.after_state()
 
 
@@ -634,7 +776,13 @@ ACTIONS = {
     "settings": _settings,
     "settings-cancel": _settings_cancel,
     "settings-save": _settings_save,
+    "rated-game": _rated_game,
+    "profile": _profile,
+    "profile-save": _profile_save,
+    "profile-export": _profile_export,
+    "profile-import": _profile_import,
 }
+ACTIONS.update(review.ACTIONS)  # past hands, trick by trick (review.py)
 ONLINE_ACTIONS = (
     "online",
     "create-table",
@@ -657,4 +805,14 @@ ONLINE_ACTIONS = (
     "online-panel",
 )
 """Handled by online.py (Online.action)."""
-ALWAYS = ("dismiss", "confirm-ok", "confirm-cancel", "close-dialog", "take-over")  # also without a game or ownership
+ALWAYS = (  # also without a game or ownership
+    "dismiss",
+    "confirm-ok",
+    "confirm-cancel",
+    "close-dialog",
+    "take-over",
+    "profile",
+    "profile-save",
+    "profile-export",
+    "profile-import",
+)

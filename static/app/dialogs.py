@@ -1,8 +1,9 @@
-"""Dialogs and the menu: the end-of-hand summary, score history, last trick, help, the page's own
+"""Dialogs and the menu: the end-of-hand summary, the score sheet (sheet.py), last trick, help, the page's own
 confirmation (no ``window.confirm``), and the toolbar menu."""
 
 import asyncio
 
+import sheet
 import sound
 import view
 from dom import by_id
@@ -74,14 +75,16 @@ class Dialogs:
             sound.play("win" if state["winner"] == state["us"] else "lose")
         else:
             sound.play("hand")
-        open_dialog("dlg-hand", view.hand_over_html(state))
+        open_dialog("dlg-hand", sheet.hand_over_html(state))
+        sheet.mark_overflow(by_id("dlg-hand"))
 
     def playing_again(self):
         """The hand goes on: the next summary may open."""
         self.shown_for = None
 
     def scores(self, state):
-        open_dialog("dlg-scores", view.scores_dialog_html(state))
+        open_dialog("dlg-scores", sheet.scores_html(state))
+        sheet.mark_overflow(by_id("dlg-scores"))
 
     def last_trick(self, state):
         open_dialog("dlg-scores", view.last_trick_html(state))

@@ -3,10 +3,11 @@
 Keys (docs/page.md, "Controls"): ←/→/Home/End along the hand, Enter or Space plays; while bidding a digit
 chooses a bid (1 then 0–3 within 1.2 s: 10–13), 0 or N nil, ←/→/+/− move, Enter bids; before looking at
 your cards B bids blind nil and V shows them; anywhere H hint, U undo, S scores, L last trick, ? help,
-Esc closes a window or the menu.
+Esc closes a window or the menu; in a past hand (review.py) ←/→ step through the tricks, Home/End.
 """
 
 import dialogs
+import review
 import screen
 from dom import by_id
 from pyscript import document
@@ -27,6 +28,7 @@ class Inputs:
         document.addEventListener("keydown", create_proxy(self.on_key))
         document.addEventListener("focusin", create_proxy(self.on_focus))
         by_id("import-file").addEventListener("change", create_proxy(lambda e: spawn(app.transfer.import_file(e))))
+        by_id("profile-file").addEventListener("change", create_proxy(lambda e: spawn(app.player.import_file(e))))
         by_id("settings-form").addEventListener("change", create_proxy(lambda e: spawn(app.preferences.changed(e))))
         by_id("dlg-confirm").addEventListener("cancel", create_proxy(lambda e: app.dialogs.confirm_done(False)))
 
@@ -69,6 +71,9 @@ class Inputs:
         key = str(event.key)
         target = event.target
         tag = str(target.tagName) if target is not None and hasattr(target, "tagName") else ""
+        if not event.ctrlKey and review.REVIEW.key(key):  # a past hand on show: ←/→, Home/End step through it
+            event.preventDefault()
+            return
         if document.querySelector("dialog[open]") is not None:
             return
         if key == "Escape":

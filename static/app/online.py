@@ -11,6 +11,7 @@ import json
 
 import i18n
 import js
+import review
 import store
 import view
 from dom import by_id, notice
@@ -131,6 +132,11 @@ def light_level(rtt):
 
 def seconds(rtt):
     return "–" if rtt is None else "%.1f" % (rtt / 1000)
+
+
+def rating_suffix(rating):
+    """`` (1012)`` after a name in the lobby, when the player announced a rating."""
+    return " (" + str(rating) + ")" if isinstance(rating, int) and not isinstance(rating, bool) else ""
 
 
 def clean_name(text):
@@ -374,6 +380,9 @@ class Online:
             "rules": setup.get("rules"),
             "room": setup.get("room"),
         }
+        standing = await self.app.player.standing()
+        if standing is not None:
+            options["rating"], options["disconnects"] = standing
         if save is not None:
             options["save"] = save
         identity = await self.sessions.hostKey(to_js(setup["key"]) if setup.get("key") else None)
@@ -487,6 +496,9 @@ class Online:
             options.token = token
         if password:
             options.password = password
+        standing = await self.app.player.standing()
+        if standing is not None:
+            options.rating, options.disconnects = standing
         options.onMessage = create_proxy(lambda message: self.receive(plain(message)))
         try:
             self.session = await self.sessions.guest(options)
@@ -518,7 +530,8 @@ class Online:
         rows = []
         for item in tables:
             seats = item.get("seats") or {}
-            names = [str(seats.get(s) or "–") for s in SEATS]
+            ratings = item.get("ratings") or {}
+            names = [str(seats.get(s) or "–") + rating_suffix(ratings.get(s)) for s in SEATS]
             free = sum(1 for s in SEATS if not seats.get(s))
             buttons = ""
             if free and not item.get("started"):
@@ -608,6 +621,7 @@ class Online:
             "watch": bool(room.get("spectators_allowed")),
             "password": bool(room.get("password")),
             "started": bool(room.get("started")),
+            "ratings": {s: (seats.get(s) or {}).get("rating") for s in SEATS},
         }
         self.lobby.publish(to_js(None if room.get("dnd") else listing))
 
@@ -626,9 +640,23 @@ class Online:
         """The person's bid, card, look... goes to the host; the answer comes back as a state."""
         self.send({"t": "intent", "intent": intent})
 
+    def rated_game_on(self):
+        """Whether I sit in a rated game that is still going (leaving it now is a loss)."""
+        room = self.room or {}
+        state = self.app.state or {}
+        return (
+            room.get("kind") == "rated"
+            and room.get("started")
+            and not self.ended
+            and (self.you or {}).get("seat")
+            and state.get("phase") not in (None, "game-over")
+        )
+
     async def leave(self):
         if self.session is None:
             return
+        if self.rated_game_on():
+            await self.app.record_online(left=True)
         self.send({"t": "leave"})
         session = self.session
         self.session = None
@@ -688,6 +716,8 @@ class Online:
                 self.render_lobby()
         elif kind == "state":
             spawn(self.app.online_state(message))
+        elif kind == "hand":
+            review.REVIEW.received(message.get("hand"))
         elif kind == "chat":
             self.chat.append(message)
             del self.chat[:-CHAT_KEEP]
@@ -702,8 +732,13 @@ class Online:
             self.ended = message.get("reason")
             if message.get("reason") == "unscored":
                 notice(t("online_ended_unscored", name=str(message.get("disconnected") or "")))
+                if message.get("disconnected") == (self.you or {}).get("name"):
+                    spawn(self.app.record_online(unscored=True))
             else:
                 notice(t("online_ended_left", name=str(message.get("left") or "")))
+                loser = message.get("loser")
+                if loser in ("NS", "EW") and message.get("left") != (self.you or {}).get("name"):
+                    spawn(self.app.record_online(winner="EW" if loser == "NS" else "NS"))
         elif kind == "host_left":
             self.connected = False
             self.rtt = None
@@ -752,6 +787,8 @@ class Online:
                 else t("online_empty_seat")
             )
             marks = []
+            if info.get("rating") is not None:
+                marks.append(t("online_rating", rating=info.get("rating"), n=info.get("disconnects") or 0))
             if info.get("host"):
                 marks.append(t("online_host"))
             if kind == "person" and not info.get("host"):

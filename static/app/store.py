@@ -3,7 +3,8 @@ private mode, quota) and every stored value may be corrupt.
 
 Keys: ``spades-settings`` (the settings object), ``spades-save`` (the worker's
 ``spades-save/2`` of the game in progress, with the page's ``generation`` and
-``tab``: see tabs.py), ``spades-owner`` (the tab that owns the game).
+``tab``: see tabs.py), ``spades-owner`` (the tab that owns the game), ``spades-profile`` (the
+player's profile: games, statistics, rating; player.py).
 """
 
 import json
@@ -13,6 +14,7 @@ import js
 SETTINGS_KEY = "spades-settings"
 SAVE_KEY = "spades-save"
 OWNER_KEY = "spades-owner"
+PROFILE_KEY = "spades-profile"  # the player's profile (spades-profile/1 JSON text, player.py)
 OLD_KEYS = ("spades-ui",)  # earlier versions' page-only blind-nil flag: the table knows now
 SEATS = ("N", "E", "S", "W")
 

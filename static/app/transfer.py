@@ -9,23 +9,28 @@ from pyscript.ffi import create_proxy, to_js
 from transport import EngineError, call
 
 
+def download(filename, text, hook="export"):
+    """Offer ``text`` as a JSON file named ``filename`` (the link carries ``data-<hook>`` for tests)."""
+    blob = js.Blob.new(to_js([text]), to_js({"type": "application/json"}))
+    url = js.URL.createObjectURL(blob)
+    link = document.createElement("a")
+    link.href = url
+    link.download = filename
+    link.setAttribute("data-" + hook, "1")
+    document.body.appendChild(link)
+    link.click()
+    link.remove()
+    js.setTimeout(create_proxy(lambda: js.URL.revokeObjectURL(url)), 5000)
+
+
 class Transfer:
     def __init__(self, app):
         self.app = app
 
     async def export(self):
         record = await call("record")
-        blob = js.Blob.new(to_js([json.dumps(record)]), to_js({"type": "application/json"}))
-        url = js.URL.createObjectURL(blob)
-        link = document.createElement("a")
         stamp = str(js.Date.new().toISOString())[:16].replace(":", "").replace("T", "-")
-        link.href = url
-        link.download = "spades-" + stamp + ".json"
-        link.setAttribute("data-export", "1")
-        document.body.appendChild(link)
-        link.click()
-        link.remove()
-        js.setTimeout(create_proxy(lambda: js.URL.revokeObjectURL(url)), 5000)
+        download("spades-" + stamp + ".json", json.dumps(record))
 
     async def import_file(self, event):
         app = self.app
@@ -39,7 +44,7 @@ class Transfer:
         except ValueError as error:
             app.notice(t("import_failed", error=str(error) or "JSON"))
             return
-        if not await app.dialogs.confirm(t("confirm_import")):
+        if not await app.dialogs.confirm(t("confirm_import")) or not await app.leave_rated():
             return
         me = app.state["me"] if app.state else app.settings["seat"]
         args = {"record": record, "seats": app.seats_for(me), "policy": app.policy(), "viewer": me}

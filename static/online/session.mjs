@@ -62,7 +62,7 @@ function serial() {
 }
 
 export async function host({ engine, table = "online", tableId, secret, relays, ice, loopback, name, seat, rules, room,
-  seed, save, key, lag = 0, onLocal, onSave, onError }) {
+  seed, save, key, lag = 0, rating, disconnects, onLocal, onSave, onError }) {
   const identity = await hostKey(key);
   const queue = serial();
   let stepTimer = null;
@@ -105,7 +105,7 @@ export async function host({ engine, table = "online", tableId, secret, relays, 
 
   const made = save
     ? await run("room_load", { save, now: Date.now() })
-    : await run("room_new", { name, seat, rules, room, seed });
+    : await run("room_new", { name, seat, rules, room, seed, rating, disconnects });
   if (made.error) throw new Error(made.error);
 
   net = await connect({
@@ -154,7 +154,7 @@ export async function host({ engine, table = "online", tableId, secret, relays, 
 export const REJOIN_MS = [3000, 6000, 12000, 30000]; // a guest not yet connected to the host announces itself afresh
 
 export async function guest({ tableId, secret, hostPub, relays, ice, loopback, name, token, password, lang, via,
-  onMessage }) {
+  rating, disconnects, onMessage }) {
   const verify = await verifier(hostPub);
   let hostPeer = null;
   let seq = 0;
@@ -167,6 +167,8 @@ export async function guest({ tableId, secret, hostPub, relays, ice, loopback, n
     const message = { t: "hello", name, lang, via: via || "invite", seq };
     if (token) message.token = token;
     if (password) message.password = password;
+    if (Number.isInteger(rating)) message.rating = rating; // 点力 and disconnects, shown to the table (docs/ratings.md)
+    if (Number.isInteger(disconnects)) message.disconnects = disconnects;
     net.send(message, hostPeer);
   };
   const open = () =>
@@ -261,7 +263,7 @@ export async function guest({ tableId, secret, hostPub, relays, ice, loopback, n
 export const LOBBY_ROOM = "spades-lobby-v1";
 export const LOBBY_STALE_MS = 20000;
 const LISTING_KEYS = { t: "string", secret: "string", pub: "string", kind: "string", seats: "object",
-  preset: "string", watch: "boolean", password: "boolean", started: "boolean" };
+  preset: "string", watch: "boolean", password: "boolean", started: "boolean", ratings: "object" };
 
 export function validListing(data) {
   if (data === null || typeof data !== "object" || Array.isArray(data)) return false;
@@ -271,8 +273,11 @@ export function validListing(data) {
   if (data.t !== "table" || !/^[a-z0-9]{16,64}$/i.test(data.secret) || !/^[\w-]{40,120}$/.test(data.pub)) return false;
   if (!["casual", "rated"].includes(data.kind) || data.preset.length > 20) return false;
   const seats = Object.entries(data.seats);
+  const ratings = data.ratings === null || Array.isArray(data.ratings) ? [] : Object.entries(data.ratings);
   return seats.length === 4 && seats.every(([seat, who]) => "NESW".includes(seat) && seat.length === 1 &&
-    (who === null || (typeof who === "string" && who.length <= 24)));
+    (who === null || (typeof who === "string" && who.length <= 24))) &&
+    ratings.length === 4 && ratings.every(([seat, rating]) => "NESW".includes(seat) && seat.length === 1 &&
+    (rating === null || (Number.isInteger(rating) && rating >= 0 && rating <= 1000000)));
 }
 
 export async function lobby({ relays, ice, loopback, onTables }) {

@@ -117,6 +117,15 @@ def test_four_people_play_a_hand_and_a_spectator_watches(make_page, server, trac
     # lights: everyone has a measured round trip on loopback (green)
     host.wait_for_function("() => document.querySelector('[data-light=\"N\"]').dataset.rtt !== ''", timeout=START)
     assert host.get_attribute('[data-light="N"]', "data-level") == "green"
+    # the hand trick by trick from the score sheet: the host answers a guest and the spectator (room message hand)
+    for page in (guests["E"], watcher):
+        if not page.locator("#dlg-hand").is_visible():
+            page.click("#btn-scores")
+        page.locator('dialog[open] [data-action="past-hand"][data-hand="1"]').first.click()
+        page.wait_for_selector('[data-past-hand="1"]', timeout=START)
+        page.keyboard.press("End")
+        page.wait_for_function("() => document.querySelector('[data-past-hand]').dataset.pastStep === '13'")
+        assert page.locator(".past-trick [data-past-card]").count() == 4
 
 
 def test_do_not_disturb_refuses_a_spectator_from_the_lobby_and_a_dropped_player_is_replaced(

@@ -8,7 +8,7 @@ dropped players (casual takeover, rated vote), the host's reload and catching up
 import json
 
 from spades import Seat
-from spades.cards import CARD_NAMES
+from spades.cards import CARD_NAMES, mask_cards
 from spades.room import HOST, Room, RoomConfig, light
 from spades.rules import Rules
 
@@ -104,6 +104,26 @@ def test_people_at_all_four_seats_play_a_hand_and_no_peer_sees_another_hand():
             shown = {h["card"] for h in message["state"]["hand"]}
             assert not shown & hidden, (peer, shown & hidden)
             assert message["state"]["hands"] is None
+
+
+def test_anyone_in_the_room_may_replay_a_finished_hand_never_the_one_in_progress():
+    room, net = room_with_four()
+    refused = room.receive("p-e", {"t": "hand", "number": 1}, net.now)
+    assert refused[0][1]["t"] == "refused" and "hand 1 is not over" in refused[0][1]["error"]
+    counters = {}
+    while room.table.game.phase.value in ("bidding", "playing"):
+        play_one_move(room, net, counters)
+    net.take(room.receive("p-x", {"t": "hello", "name": "Watcher", "lang": "en"}, net.now))
+    for peer in ("p-x", "p-e", HOST):
+        out = room.receive(peer, {"t": "hand", "number": 1}, net.now)
+        assert [(to, message["t"]) for to, message in out] == [(peer, "hand")]
+        hand = out[0][1]["hand"]
+        assert hand["number"] == 1 and len(hand["tricks"]) == 13 and hand["result"]["number"] == 1
+        assert {CARD_NAMES[c] for c in mask_cards(room.table.game.history[0].deal[Seat.N])} == set(hand["deal"]["N"])
+    net.take(room.receive(HOST, {"t": "intent", "n": 99, "intent": {"type": "next_hand"}}, net.now))
+    refused = room.receive("p-x", {"t": "hand", "number": 2}, net.now)
+    assert refused[0][1]["t"] == "refused" and "hand 2 is not over" in refused[0][1]["error"]
+    assert room.receive("p-x", {"t": "hand", "number": "1"}, net.now) == []  # malformed: dropped
 
 
 def test_a_peer_acts_only_for_its_own_seat_and_replays_are_refused():
