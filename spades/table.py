@@ -224,6 +224,7 @@ class Table:
         decide: Decide | None = None,
     ) -> None:
         self.game = game
+        self._sheet_cache: tuple[Any, list[dict[str, Any]]] = (None, [])
         self.seats: dict[Seat, Occupant] = {seat: (seats or {}).get(seat, Occupant()) for seat in Seat}
         self.policy = policy or Policy()
         self._decide = decide or default_decide
@@ -554,7 +555,7 @@ class Table:
             "totals": {"NS": view.totals[0], "EW": view.totals[1]},
             "bags": {"NS": view.bags[0], "EW": view.bags[1]},
             "results": [result_to_json(r) for r in view.results],
-            "sheets": [sheet_to_json(s) for s in game_sheets(game.rules, view.results)],
+            "sheets": self._sheets(view.results),
             "winner": view.winner.name if view.winner is not None else None,
             "policy": {**self.policy.to_json(), "kind": effective.kind},
             "allowed": {
@@ -569,6 +570,14 @@ class Table:
             },
             "rules": game.rules.to_dict(),
         }
+
+    def _sheets(self, results: tuple[Any, ...]) -> list[dict[str, Any]]:
+        """The score sheets of ``results`` as JSON, worked out once per list of results (every viewer's state
+        and every move's state carry them; an undo or a new hand gives a new list)."""
+        key = (self.game.rules, results)
+        if self._sheet_cache[0] != key:
+            self._sheet_cache = (key, [sheet_to_json(s) for s in game_sheets(self.game.rules, results)])
+        return self._sheet_cache[1]
 
     def _bid_reasons(self, seat: Seat) -> dict[str, dict[str, Any]]:
         """Why each forbidden bid is forbidden (``"0"`` nil, ``"-1"`` blind nil when the rules have it)."""

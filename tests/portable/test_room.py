@@ -9,6 +9,8 @@ import json
 
 from spades import Seat
 from spades.cards import CARD_NAMES, mask_cards
+from spades.profile import add_game, game_from_state, new_profile, rating_entries, rating_report
+from spades.rating import change
 from spades.room import HOST, Room, RoomConfig, light
 from spades.rules import Rules
 
@@ -353,3 +355,59 @@ def test_a_player_back_with_the_same_peer_id_after_the_host_reloaded():
     )
     assert again.members["p-e"].connected
     assert again.receive("p-e", {"t": "hello", "name": "E", "token": token}, net.now) == []  # a second hello: dropped
+
+
+def test_a_rated_table_shows_ratings_and_every_peer_computes_the_same_update_from_the_final_result():
+    net = Net()
+    announced = {"S": 1100, "N": 1040, "E": 980, "W": 1000}
+    room = Room(
+        Rules.from_dict({"preset": "short", "target": 120}),
+        RoomConfig("rated"),
+        "Host",
+        Seat.S,
+        seed=9,
+        token=tokens(),
+        rating=1100,
+    )
+    for peer, seat in GUESTS.items():
+        hello = {"t": "hello", "name": "Guest " + seat, "lang": "en", "rating": announced[seat], "disconnects": 2}
+        net.take(room.receive(peer, hello, net.now))
+        net.take(room.receive(peer, {"t": "sit", "seat": seat}, net.now))
+        net.take(room.receive(peer, {"t": "ready", "ready": True}, net.now))
+    lobby = net.last("p-e", "room")
+    assert {s: lobby["seats"][s]["rating"] for s in "NESW"} == announced and lobby["ratings"] is None
+    assert lobby["seats"]["N"]["disconnects"] == 2 and lobby["seats"]["S"]["disconnects"] == 0
+    bad = room.receive("p-x", {"t": "hello", "name": "X", "rating": -5}, net.now)
+    assert bad == [] and "p-x" not in room.members  # a rating out of range: the hello is dropped
+    net.take(room.receive(HOST, {"t": "start"}, net.now))
+    counters = {}
+    while room.table.game.phase.value != "game-over":
+        if room.table.game.phase.value == "hand-over":
+            counters[HOST] = counters.get(HOST, 0) + 1
+            net.take(room.receive(HOST, {"t": "intent", "n": counters[HOST], "intent": {"type": "next_hand"}}, net.now))
+            continue
+        play_one_move(room, net, counters)
+    ratings = net.last("p-e", "room")["ratings"]
+    assert ratings == announced
+    changes = {}
+    for peer, seat in [*GUESTS.items(), (HOST, "S")]:
+        state = net.last(peer, "state")["state"]
+        assert state["phase"] == "game-over" and state["me"] == seat
+        profile = new_profile("Guest " + seat, "2026-11-30")
+        others = {s: r for s, r in ratings.items() if s != seat}
+        game = game_from_state(state, game_id="o-1", kind="online_rated", at="2026-11-30T10:00:00Z", ratings=others)
+        entries = rating_entries([game])
+        assert len(entries) == 1
+        # each peer's own side of the update is its profile's rating (a new profile: 1000); the others' are
+        # the ratings the table saw at the start, the same numbers on every peer
+        report = rating_report(add_game(profile, game), "2026-11-30")
+        changes[seat] = report["steps"][0]["delta"]
+        partner = "NESW"[("NESW".index(seat) + 2) % 4]
+        theirs = [s for s in "NESW" if s not in (seat, partner)]
+        outcome = "win" if state["winner"] == ("NS" if seat in "NS" else "EW") else "loss"
+        expected = change((1000 + ratings[partner]) / 2, (ratings[theirs[0]] + ratings[theirs[1]]) / 2, outcome)
+        assert changes[seat] == expected
+    assert (changes["N"] > 0) == (changes["S"] > 0) and (changes["E"] > 0) == (changes["W"] > 0)
+    assert (changes["N"] > 0) != (changes["E"] > 0)
+    saved = Room.load(json.loads(json.dumps(room.save())), net.now)
+    assert saved.ratings == announced and saved.members["p-n"].rating == 1040
