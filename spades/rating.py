@@ -54,8 +54,10 @@ from .errors import RatingError, brief
 START: int = 1000
 """A new player's rating."""
 
-LEVEL_RATINGS: dict[str, int] = {"beginner": 880, "standard": 1000, "expert": 1050}
-"""The fixed rating of each computer level, from ``scripts/calibrate.py`` (see ``docs/ratings.md``)."""
+LEVEL_RATINGS: dict[str, int] = {"beginner": 900, "standard": 1000, "expert": 1030}
+"""The fixed rating of each computer level, from ``scripts/calibrate.py`` (``docs/ratings.md``): standard is
+anchored at :data:`START`; standard beats beginner in 91.0% of whole ``igame`` games (10,000 games, gap 100) and
+expert beats standard in 62.1% (900 games, gap 30)."""
 
 MAX_RATING = 1_000_000
 """The largest rating accepted as input (a sanity bound; ratings move by at most 24 a game)."""

@@ -139,6 +139,19 @@ def rating_suffix(rating):
     return " (" + str(rating) + ")" if isinstance(rating, int) and not isinstance(rating, bool) else ""
 
 
+def rated_mark(room, seat, info):
+    """At a rated table, a seat's rating as the game started (else as announced): `` · 1012`` in the strip."""
+    if room.get("kind") != "rated":
+        return ""
+    rating = (room.get("ratings") or {}).get(seat)
+    rating = info.get("rating") if rating is None else rating
+    if not isinstance(rating, int) or isinstance(rating, bool):
+        return ""
+    return ' <span class="rating" data-rating-seat="' + seat + '" title="' + view.esc(t("rating")) + '">· ' + str(
+        rating
+    ) + "</span>"
+
+
 def clean_name(text):
     """A display name: control characters dropped, spaces collapsed, at most 24 characters (MicroPython has no
     ``str.isprintable``)."""
@@ -1029,7 +1042,7 @@ class Online:
                 + '" data-rtt="' + ("" if rtt is None else str(int(rtt))) + '" data-level="' + level
                 + '" role="img" aria-label="' + view.esc(t("seat_" + seat) + " " + (name or "") + ": " + label)
                 + '" title="' + view.esc(label) + '"></span><span class="who"><b>' + view.esc(t("seat_" + seat))
-                + "</b> " + view.esc(name or "") + "</span></li>"
+                + "</b> " + view.esc(name or "") + rated_mark(room, seat, info) + "</span></li>"
             )  # fmt: skip
         by_id("online-seats").innerHTML = "".join(items)
         you = self.you or {}
@@ -1173,6 +1186,8 @@ class Online:
             except Exception:
                 field.select()
         elif action == "online-leave":
+            if self.rated_game_on() and not await self.app.dialogs.confirm(t("confirm_leave_rated")):
+                return
             await self.leave()
         elif action == "online-cancel":
             await self.close_session()

@@ -325,3 +325,28 @@ def test_a_public_table_is_listed_in_the_lobby_and_joined_from_it(make_page, ser
         "() => document.querySelector('#dlg-online tr[data-occupant=\"N\"]')?.textContent.includes('Bo')",
         timeout=START,
     )
+
+
+def test_a_rated_table_shows_ratings_and_a_player_who_leaves_loses_for_the_team(make_page, server, tracker) -> None:
+    from spades.profile import check_profile, rating_report
+    from spades.rating import LEVEL_RATINGS, change
+
+    host, (guest,), _ = start_two_people(make_page, server, tracker, kind="rated")
+    for page in (host, guest):  # everyone's rating at the start, in the strip at the top
+        page.wait_for_selector('#online-seats [data-rating-seat="E"]', state="attached", timeout=START)
+        assert page.text_content('#online-seats [data-rating-seat="N"]').endswith("1000")
+        assert page.text_content('#online-seats [data-rating-seat="E"]').endswith(str(LEVEL_RATINGS["beginner"]))
+    guest.click('[data-action="online-panel"]')
+    guest.click('#online-buttons [data-action="online"]')
+    guest.click('#dlg-online [data-action="online-leave"]')
+    guest.wait_for_selector("#dlg-confirm[open]")
+    assert "loss" in guest.inner_text("#dlg-confirm-text")
+    guest.click('#dlg-confirm [data-action="confirm-ok"]')
+    expected = 1000 + change(1000, LEVEL_RATINGS["beginner"], "loss")
+    for page, outcome in ((guest, "left"), (host, "loss")):
+        page.wait_for_function("() => (localStorage.getItem('spades-profile') || '').includes('online_rated')")
+        profile = check_profile(page.evaluate("() => localStorage.getItem('spades-profile')"))
+        (game,) = profile["games"]
+        assert game["kind"] == "online_rated" and game["players"]["N" if page is host else "S"]["name"]
+        assert (game["left"], game["winner"]) == ((True, None) if outcome == "left" else (False, "EW"))
+        assert rating_report(profile, game["at"][:10])["rating"] == expected
