@@ -67,8 +67,11 @@ def score_chart(state: Mapping[str, Any], lang: str = "en") -> str:
     """The running score of the table whose seat state is ``state`` (``spades.table.Table.state``)."""
     rules = state.get("rules") or {}
     us = 1 if state.get("us") == "EW" else 0
-    points = [[r["points"]["NS"], r["points"]["EW"]] for r in state.get("results", [])]
-    return running_score(points, us, lang, rules.get("target"), rules.get("mercy"))
+    points = [[int(r["points"]["NS"]), int(r["points"]["EW"])] for r in state.get("results", [])]
+    target, mercy = rules.get("target"), rules.get("mercy")
+    target = target if type(target) is int else None
+    mercy = mercy if type(mercy) is int else None
+    return running_score(points, us, lang, target, mercy)
 
 
 def profile_report(profile: Mapping[str, Any], today: str, lang: str = "en") -> dict[str, Any]:

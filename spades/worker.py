@@ -429,8 +429,17 @@ def _profile_report(args: dict[str, Any]) -> dict[str, Any]:
 
 
 def _score_chart(args: dict[str, Any]) -> dict[str, Any]:
-    _, table = _current(args)
-    return {"svg": score_chart(table.state(_viewer(args, table)), _lang(args))}
+    if args.get("table") is not None:
+        _, table = _current(args)
+        state = table.state(_viewer(args, table))
+    else:  # an online table's state as the host sent it: read as untrusted
+        state = _get(args, "state", dict)
+        if state is None:
+            raise WorkerError("'table' or 'state' is required")
+    try:
+        return {"svg": score_chart(state, _lang(args))}
+    except (KeyError, TypeError, AttributeError, ValueError):
+        raise WorkerError("the state's results are not scored hands") from None
 
 
 def _ping(args: dict[str, Any]) -> dict[str, Any]:

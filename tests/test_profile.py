@@ -444,3 +444,14 @@ def test_a_brief_report_has_only_what_a_table_shows() -> None:
     text = json.dumps(profile(game(0, kind="solo_rated", winner="NS")))
     brief = call("profile_report", {"profile": text, "today": "2026-11-02", "brief": True})
     assert brief == {"rating": 1012, "disconnects": 0, "rated_games": 1}
+
+
+def test_the_running_score_chart_of_a_table_or_of_a_state_from_a_host() -> None:
+    state = finished_table(7).state("E")
+    svg = call("score_chart", {"table": None, "state": state, "lang": "en"})["svg"]
+    assert svg.startswith("<svg") and "Score, hand by hand" in svg
+    assert f"now us {state['totals']['EW']}, them {state['totals']['NS']}" in svg  # East: "us" is East–West
+    assert f"Target {state['rules']['target']}" in svg
+    for bad in ({"results": [{"points": None}]}, {"results": "x"}, {"results": [{"points": {"NS": "a", "EW": 1}}]}):
+        answer = json.loads(handle("score_chart", json.dumps({"table": None, "state": bad})))
+        assert set(answer) == {"error", "kind"}, bad

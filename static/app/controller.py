@@ -231,6 +231,24 @@ class App:
             before, after = result["before"], result["after"]
             self.set_message(t("rating_change", before=before, after=after, change=view.signed(after - before)))
 
+    async def score_chart(self):
+        """Draw the running score of the game into the open score sheet (``#score-chart``)."""
+        holder = by_id("score-chart")
+        if holder is None or self.state is None:
+            return
+        args = {"lang": i18n.lang(), "viewer": self.state["me"] or "spectator"}
+        if self.online is not None:
+            args["table"] = None  # not this page's table: the state the host sent
+            args["state"] = self.state
+        try:
+            svg = (await call("score_chart", args))["svg"]
+        except EngineError:
+            return  # the sheet's tables say it all; the chart is a picture of them
+        holder.innerHTML = (
+            '<figure class="chart-box" data-chart="score"><figcaption>' + view.esc(t("chart_score_title"))
+            + "</figcaption>" + svg + "</figure>"
+        )  # fmt: skip
+
     async def leave_rated(self):
         """Before the person leaves a rated game unfinished: confirm, then add it as a loss. ``False`` to stay."""
         if not self.rated() or self.state["phase"] == "game-over":
@@ -656,6 +674,7 @@ async def _undo(app, element):
 
 async def _scores(app, element):
     app.dialogs.scores(app.state)
+    await app.score_chart()
 
 
 async def _last_trick(app, element):

@@ -263,6 +263,8 @@ def scores_html(state):
     results = state["results"]
     us, them = state["us"], state["them"]
     parts = ['<h2 id="dlg-scores-title">' + esc(t("sheet_title")) + "</h2>", history_html(results, us, them)]
+    if results:  # the running score as a chart, drawn by the worker (controller.py: App.score_chart)
+        parts.append('<div class="score-chart" id="score-chart"></div>')
     for index in range(len(results) - 1, -1, -1):
         sheet = _sheet_for(state, index)
         if sheet is not None:

@@ -63,6 +63,10 @@ def test_a_rated_solo_game_changes_the_rating_by_the_formula(table, tmp_path):
     assert line.get_attribute("data-rating-before") == "1000"
     assert line.get_attribute("data-rating-after") == str(expected)
     page.locator("#dlg-hand [data-action='scores-close']").click()
+    page.locator("#btn-scores").click()  # the score sheet draws the game's running score
+    chart = page.wait_for_selector("#score-chart [data-chart='score'] svg[role='img']")
+    assert "Score, hand by hand" in chart.inner_html()
+    page.locator("#dlg-scores .dlg-buttons [data-action='close-dialog']").click()
 
     dialog = open_profile(page)
     assert dialog.locator("[data-rating]").get_attribute("data-rating") == str(expected)
