@@ -14,7 +14,7 @@ export SPADES_CHROMIUM ?= $(wildcard /usr/bin/chromium)
 .PHONY: help setup test play bench clean
 
 help:
-	@echo "make setup   Python venv (.venv), npm ci, static/vendor/ (runtimes, engine bundle, Pyodide snapshot, offline manifest)"
+	@echo "make setup   Python venv (.venv), npm ci, static/vendor/ (runtimes, compiled engine and stdlib, .gz/.br copies, offline manifest)"
 	@echo "make test    setup, ruff, pytest (includes the Pyodide run of tests/portable/)"
 	@echo "make play    setup, then serve the game at http://127.0.0.1:\$$PORT/ (PORT=$(PORT))"
 	@echo "make bench   install the bench extra, run each benchmarks/*.py (they run Pyodide too)"
@@ -31,12 +31,13 @@ node_modules/.installed: package.json package-lock.json .npmrc
 	npm ci --no-audit --no-fund
 	touch $@
 
-$(VENDOR): node_modules/.installed scripts/vendor.py scripts/snapshot.mjs $(ENGINE)
-	$(PYTHON) scripts/vendor.py
+# The venv's Python: it has `brotli` (dev extra) for the .br copies; the worker's file is in the snapshot key.
+$(VENDOR): $(VENV)/.installed node_modules/.installed scripts/vendor.py scripts/compile.mjs static/engine-worker.mjs $(ENGINE)
+	$(VENV)/bin/python scripts/vendor.py
 
 # The offline manifest (build hash and precache list for sw.js); scripts/serve.py also serves it fresh.
 $(MANIFEST): $(VENDOR) $(PAGE)
-	$(PYTHON) scripts/vendor.py --manifest
+	$(VENV)/bin/python scripts/vendor.py --manifest
 
 test: setup
 	$(VENV)/bin/ruff check .

@@ -1,8 +1,9 @@
 // Service worker: the game plays offline after one visit (docs/runtime.md, "Offline").
 //
 // - install: precaches every file of the offline manifest (static/vendor/build.js, made by scripts/vendor.py:
-//   the page, its scripts, styles and messages, the runtimes, the engine bundle and the Pyodide snapshot) into a
-//   cache named after the manifest's content hash;
+//   the page, its scripts, styles and messages, the runtimes and the compiled engine) into a cache named after
+//   the manifest's content hash. The engine's memory snapshot is not among them: the engine worker makes it in
+//   the browser and keeps it in its own cache, "spades.engine-snapshot", which activate leaves alone;
 // - fetch: cache-first for those files (a navigation to the site root, with any query, gets index.html);
 //   every other request goes to the network untouched;
 // - activate: deletes this site's older spades-* caches and takes control of open pages.

@@ -1,10 +1,18 @@
 """Fill static/vendor/ (generated, gitignored) for the browser. Run by `make setup`; safe to rerun.
 
-- pyodide/, pyscript/, micropython/: the runtimes, copied from node_modules/
-- spades.json: the engine's sources and data, {"spades/x.py": source, "spades/i18n/messages.json": text}, for the
-  worker's filesystem
-- spades-snapshot.bin.gz: a Pyodide memory snapshot with spades imported (scripts/snapshot.mjs);
-  if it cannot be made, a warning, and the worker starts Pyodide the slow way
+- pyodide/, pyscript/, micropython/: the runtimes, copied from node_modules/; of Pyodide only what the engine
+  worker loads: no pyodide-lock.json (the worker passes the lock file's `info` itself, and no packages) and,
+  instead of python_stdlib.zip, engine_stdlib.zip: only the standard-library modules Pyodide imports at start
+  and the engine imports (measured by scripts/compile.mjs, plus STDLIB_EXTRA), as .pyc, stored uncompressed so
+  that the server's compression works on the whole file. If that fails: a warning, and the whole stdlib.
+- spades.zip: the engine package (sources, their .pyc, and data such as spades/i18n/messages.json), which the
+  worker puts on sys.path; scripts/compile.mjs compiles both zips with Pyodide's own Python
+- engine-build.mjs: what the worker needs to know about this build: the key of its Pyodide memory snapshot
+  (a hash of everything the snapshot depends on), the lock file's info, and the size of each file it downloads
+  (as is, gzip and brotli), for the loading line's byte count
+- *.gz, *.br beside every compressible file of 1 kB or more (gzip -9; brotli 11 when the `brotli` package is
+  installed, as in the dev extra): what a static host would send; scripts/serve.py serves them by
+  Accept-Encoding. Reused from the previous static/vendor/ when the file is the same, so a rebuild is quick.
 - trystero/: the online play's signalling library (core and BitTorrent-tracker strategy), loaded on demand
 - versions.json: the runtime versions
 - build.json, build.js: the offline manifest for sw.js, {"hash", "files", "bytes"}: every file the page
@@ -14,12 +22,19 @@
 """
 
 import argparse
+import gzip
 import hashlib
 import json
 import shutil
 import subprocess
 import sys
+import zipfile
 from pathlib import Path
+
+try:
+    import brotli
+except ImportError:  # outside the dev extra: gzip only
+    brotli = None
 
 ROOT = Path(__file__).resolve().parent.parent
 NODE = ROOT / "node_modules"
@@ -27,10 +42,7 @@ VENDOR = ROOT / "static" / "vendor"
 
 # package in node_modules -> (folder under static/vendor, files or globs to copy)
 RUNTIMES = {
-    "pyodide": (
-        "pyodide",
-        ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"],
-    ),
+    "pyodide": ("pyodide", ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm"]),
     "@pyscript/core": ("pyscript", ["dist/*.js", "dist/*.css"]),
     "@micropython/micropython-webassembly-pyscript": ("micropython", ["micropython.mjs", "micropython.wasm"]),
 }
@@ -73,29 +85,129 @@ def copy_runtimes(vendor):
     return versions
 
 
-ENGINE_FILES = ["*.py", "*.json"]  # under spades/, bundled into the worker's filesystem
+ENGINE_FILES = ["*.py", "*.json"]  # under spades/: the package the worker imports (compile.mjs takes the same)
+STDLIB = "engine_stdlib.zip"  # in static/vendor/pyodide/
+# Codecs any str.encode/bytes.decode may look up by name, beyond the UTF-8 that Pyodide imports at start.
+STDLIB_EXTRA = [
+    f"encodings/{name}.py" for name in ("ascii", "latin_1", "utf_8_sig", "utf_16", "utf_32", "unicode_escape")
+]
+ZIP_DATE = (1980, 1, 1, 0, 0, 0)  # fixed: the same inputs give the same zip, and the same snapshot key
 
 
-def bundle_engine(vendor):
-    # The modules and their data (spades/i18n/messages.json, read with importlib.resources).
+def compile_engine(vendor):
+    """Write spades.zip and pyodide/engine_stdlib.zip (scripts/compile.mjs).
+
+    Returns (the spades modules the worker can reach, modules in the stdlib zip, files of spades/). If Pyodide
+    cannot compile them: a warning, sources only, and the whole stdlib; the worker then compiles at every start.
+    """
     files = sorted(f for pattern in ENGINE_FILES for f in (ROOT / "spades").rglob(pattern))
-    sources = {f.relative_to(ROOT).as_posix(): f.read_text(encoding="utf-8") for f in files}
-    bundle = vendor / "spades.json"
-    bundle.write_text(json.dumps(sources))
-    snapshot = vendor / "spades-snapshot.bin.gz"
-    made = subprocess.run(["node", str(ROOT / "scripts" / "snapshot.mjs"), str(bundle), str(snapshot)], check=False)
-    if made.returncode:
-        snapshot.unlink(missing_ok=True)
-        print("vendor: WARNING: no Pyodide snapshot; the game will start ~3 s slower", file=sys.stderr)
-    return len(sources)
+    compiled = subprocess.run(
+        ["node", str(ROOT / "scripts" / "compile.mjs"), str(ROOT / "spades"), str(vendor), *STDLIB_EXTRA],
+        check=False,
+        capture_output=True,
+        text=True,
+    )
+    if compiled.returncode == 0:
+        found = json.loads(compiled.stdout)
+        return found["spades"], found["stdlib"], len(files)
+    print(f"vendor: WARNING: {compiled.stderr.strip()[-2000:]}", file=sys.stderr)
+    print("vendor: WARNING: Pyodide could not compile the engine; sources and the whole stdlib", file=sys.stderr)
+    with zipfile.ZipFile(vendor / "spades.zip", "w") as out:
+        for file in files:
+            out.writestr(zipfile.ZipInfo(file.relative_to(ROOT).as_posix(), ZIP_DATE), file.read_bytes())
+    with zipfile.ZipFile(NODE / "pyodide" / "python_stdlib.zip") as full:
+        with zipfile.ZipFile(vendor / "pyodide" / STDLIB, "w") as out:
+            names = [name for name in full.namelist() if not name.endswith("/")]
+            for name in names:
+                out.writestr(zipfile.ZipInfo(name, ZIP_DATE), full.read(name))
+    return ["spades.worker"], len(names), len(files)
+
+
+# What the engine worker downloads (relative to static/vendor/); their sizes drive the loading line's bytes.
+ENGINE_DOWNLOADS = [
+    "pyodide/pyodide.asm.wasm",
+    "pyodide/pyodide.asm.mjs",
+    f"pyodide/{STDLIB}",
+    "spades.zip",
+]
+# What the worker's Pyodide memory snapshot depends on: the runtime, the stdlib it was made with, the engine,
+# and the worker that makes it (its recipe). A snapshot stored in a browser under another key is never used.
+SNAPSHOT_INPUTS = ["pyodide/pyodide.mjs", *ENGINE_DOWNLOADS]
+WORKER = ROOT / "static" / "engine-worker.mjs"
+
+
+def engine_build(vendor, modules, worker=WORKER):
+    """The text of engine-build.mjs (written after compress(), which it describes)."""
+    digest = hashlib.sha256()
+    for path in SNAPSHOT_INPUTS:
+        digest.update(f"{path}\0{hashlib.sha256((vendor / path).read_bytes()).hexdigest()}\n".encode())
+    digest.update(hashlib.sha256(worker.read_bytes()).hexdigest().encode())
+    sizes = {}
+    for path in ENGINE_DOWNLOADS:
+        size = {"identity": (vendor / path).stat().st_size}
+        for encoding, suffix in ENCODINGS.items():
+            if (vendor / (path + suffix)).exists():
+                size[encoding] = (vendor / (path + suffix)).stat().st_size
+        sizes[path] = size
+    lock = json.loads((NODE / "pyodide" / "pyodide-lock.json").read_text())
+    build = {
+        "key": digest.hexdigest()[:16],
+        "stdlib": f"pyodide/{STDLIB}",
+        "lock": {"info": lock["info"], "packages": {}},
+        "modules": modules,
+        "sizes": sizes,
+    }
+    return (
+        "// Generated by scripts/vendor.py: what static/engine-worker.mjs needs to know about this build\n"
+        "// (docs/runtime.md, \"Start paths\").\n"
+        f"export const BUILD = {json.dumps(build, indent=1)};\n"
+    )
+
+
+# Precompressed copies, as a static host would serve them (scripts/serve.py picks one by Accept-Encoding).
+ENCODINGS = {"br": ".br", "gzip": ".gz"}
+COMPRESSIBLE = {".js", ".mjs", ".wasm", ".json", ".css", ".zip", ".html", ".py", ".toml", ".txt", ".svg", ".map"}
+COMPRESS_MIN = 1024  # smaller files are sent as they are
+
+
+def compressed(data, encoding):
+    if encoding == "gzip":
+        return gzip.compress(data, compresslevel=9, mtime=0)
+    return brotli.compress(data, quality=11)
+
+
+def compress(vendor, previous=None):
+    """Write X.gz and X.br beside each compressible file of `vendor` that has none (reusing `previous` ones)."""
+    count = 0
+    for file in sorted(vendor.rglob("*")):
+        if not file.is_file() or file.suffix not in COMPRESSIBLE or file.stat().st_size < COMPRESS_MIN:
+            continue
+        data = file.read_bytes()
+        old = previous / file.relative_to(vendor) if previous else None
+        same = old is not None and old.is_file() and old.read_bytes() == data
+        for encoding, suffix in ENCODINGS.items():
+            if encoding == "br" and brotli is None:
+                continue
+            target = file.with_name(file.name + suffix)
+            if target.exists():
+                continue
+            if same and old.with_name(old.name + suffix).is_file():
+                shutil.copyfile(old.with_name(old.name + suffix), target)  # a new time: not older than X
+            else:
+                target.write_bytes(compressed(data, encoding))
+            count += 1
+    if brotli is None:
+        print("vendor: note: no `brotli` module (pip install -e '.[dev]'): gzip copies only", file=sys.stderr)
+    return count
 
 
 # The offline manifest. Precached: these files at the root, the message catalog (package data the page fetches
 # too), and everything under static/ (the page's scripts, styles, the engine client and worker, and
-# static/vendor/: runtimes, engine bundle, snapshot).
+# static/vendor/: runtimes, engine bundle; not the precompressed copies, which are the same files).
 ROOT_FILES = ["index.html", "pyscript.toml", "*.webmanifest", "favicon*", "spades/i18n/*.json"]
 MANIFEST_FILES = {"build.json", "build.js"}  # not precached themselves (sw.js imports build.js)
 SKIPPED_PARTS = {"__pycache__", ".DS_Store"}
+PRECOMPRESSED = set(ENCODINGS.values())  # X.gz, X.br: the server's choice of how to send X, not more files
 ONLINE = ("static/online/", "static/vendor/trystero/", "static/app/online.py")  # loaded on demand: not precached
 
 
@@ -111,7 +223,7 @@ def precache_files(root=ROOT):
             continue
         if SKIPPED_PARTS.intersection(relative.parts) or any(part.startswith(".") for part in relative.parts):
             continue
-        if relative.as_posix().startswith(ONLINE):
+        if relative.as_posix().startswith(ONLINE) or relative.suffix in PRECOMPRESSED:
             continue
         paths.append(relative.as_posix())
     return sorted(paths)
@@ -169,13 +281,19 @@ def main():
         versions = copy_runtimes(new)
         versions["trystero"] = copy_trystero(new)
         (new / "versions.json").write_text(json.dumps(versions, indent=2) + "\n")
-        modules = bundle_engine(new)
+        modules, stdlib, sources = compile_engine(new)
+        previous = VENDOR if VENDOR.is_dir() else None
+        copies = compress(new, previous)
+        (new / "engine-build.mjs").write_text(engine_build(new, modules))
+        copies += compress(new, previous)  # engine-build.mjs's own
         if VENDOR.exists():
             VENDOR.rename(old)
         new.rename(VENDOR)
         shutil.rmtree(old, ignore_errors=True)
         runtimes = ", ".join(f"{name} {version}" for name, version in versions.items())
-        print(f"vendored {runtimes} and {modules} spades files")
+        print(f"vendored {runtimes} and {sources} spades files; {copies} precompressed copies")
+        size = (VENDOR / "pyodide" / STDLIB).stat().st_size
+        print(f"engine stdlib: {stdlib} modules, {size / 1e6:.1f} MB (Pyodide's whole stdlib: 614 files, 9.6 MB)")
     if not VENDOR.is_dir():
         raise SystemExit("vendor: no static/vendor/; run `python3 scripts/vendor.py` first")
     build = write_manifest()

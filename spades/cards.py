@@ -87,13 +87,17 @@ def parse_card(text: str) -> Card:
     (51, 34, 53)
     """
     if not isinstance(text, str):
-        raise ParseError(f"card must be text like 'AS', got {brief(text)}")
+        raise ParseError(f"card must be text like 'AS', got {brief(text)}", "card_not_text", {"value": brief(text)})
     key = text.strip().upper() if len(text) <= 8 and text.isascii() else ""
     if key.startswith("10"):
         key = "T" + key[2:]
     card = _BY_NAME.get(key)
     if card is None:
-        raise ParseError(f"not a card: {brief(text)} (expected rank 2-9 T J Q K A then suit C D H S, or LJ/BJ)")
+        raise ParseError(
+            f"not a card: {brief(text)} (expected rank 2-9 T J Q K A then suit C D H S, or LJ/BJ)",
+            "not_card",
+            {"value": brief(text)},
+        )
     return card
 
 
@@ -259,7 +263,7 @@ class Team(IntEnum):
         """Return the team named ``"NS"`` or ``"EW"``."""
         if isinstance(text, str) and text.isascii() and text.upper() in ("NS", "EW"):
             return cls[text.upper()]
-        raise ParseError(f"not a team: {brief(text)} (expected 'NS' or 'EW')")
+        raise ParseError(f"not a team: {brief(text)} (expected 'NS' or 'EW')", "not_team", {"value": brief(text)})
 
     def __str__(self) -> str:
         return self.name
@@ -293,7 +297,9 @@ class Seat(IntEnum):
         """Return the seat named ``"N"``, ``"E"``, ``"S"`` or ``"W"``."""
         if isinstance(text, str) and text.isascii() and text.upper() in ("N", "E", "S", "W"):
             return cls[text.upper()]
-        raise ParseError(f"not a seat: {brief(text)} (expected 'N', 'E', 'S' or 'W')")
+        raise ParseError(
+            f"not a seat: {brief(text)} (expected 'N', 'E', 'S' or 'W')", "not_seat", {"value": brief(text)}
+        )
 
     def __str__(self) -> str:
         return self.name

@@ -32,7 +32,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from .cards import (
     BEATERS,
@@ -110,6 +110,15 @@ class Reason:
     def __str__(self) -> str:
         suit = SUIT_NAMES[self.suit] if self.suit is not None else None
         return _REASON_TEXT[self.code].format(suit=suit, number=self.number, phase=self.phase, turn=self.turn)
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"code", "suit", "number", "text"}``: ``code`` is what the page translates; ``text`` is English."""
+        return {
+            "code": self.code,
+            "suit": SUIT_NAMES[self.suit] if self.suit is not None else None,
+            "number": self.number,
+            "text": str(self),
+        }
 
 
 class Trick(NamedTuple):
@@ -199,7 +208,7 @@ class Game:
     ) -> None:
         self.rules = rules if rules is not None else PRESETS["standard"]
         if seed is not None and type(seed) is not int:
-            raise ParseError(f"a seed must be an integer, got {brief(seed)}")
+            raise ParseError(f"a seed must be an integer, got {brief(seed)}", "seed_not_int", {"value": brief(seed)})
         self.seed = random_seed() if seed is None else seed
         self._log: list[HandLog] = []
         self._results: list[HandResult] = []
@@ -378,7 +387,11 @@ class Game:
             return Reason("not_your_turn", turn=Seat(self._turn).name)
         if self._phase is Phase.BIDDING:
             if not BLIND_NIL <= move <= 13:
-                raise ParseError(f"not a bid: {brief(move)} (expected 1 to 13, 0 for nil or -1 for blind nil)")
+                raise ParseError(
+                    f"not a bid: {brief(move)} (expected 1 to 13, 0 for nil or -1 for blind nil)",
+                    "not_bid",
+                    {"value": brief(move)},
+                )
             return self._bid_reason(move)
         return self._play_reason(move)
 
@@ -411,7 +424,9 @@ class Game:
         ``seat``, when given, must be the seat to act.
         """
         if type(move) is not int:  # also refuses True and False, which Python counts as 1 and 0
-            raise ParseError(f"a move must be a card or bid number, got {brief(move)}")
+            raise ParseError(
+                f"a move must be a card or bid number, got {brief(move)}", "move_not_int", {"value": brief(move)}
+            )
         if seat is None and move >= 0 and self._legal >> move & 1:
             self._play(move)
             return
@@ -510,7 +525,11 @@ class Game:
     def next_hand(self, deal: Mapping[object, Iterable[object]] | None = None) -> None:
         """Deal the next hand (the seeded deal, or ``deal``); the dealer moves left."""
         if self._phase is not Phase.HAND_OVER:
-            raise SpadesError(f"cannot deal the next hand in the {self._phase.value} phase")
+            raise SpadesError(
+                f"cannot deal the next hand in the {self._phase.value} phase",
+                "next_hand_phase",
+                {"phase": self._phase.value},
+            )
         masks = parse_deal(deal, self.rules) if deal is not None else None
         self._log.append(HandLog(self._dealer, self._deal, tuple(self._moves)))
         if masks is None:
@@ -529,7 +548,7 @@ class Game:
                 self._dealer, self._deal, moves = last.dealer, last.deal, list(last.moves)
                 self._results.pop()
             else:
-                raise SpadesError("nothing to undo")
+                raise SpadesError("nothing to undo", "nothing_to_undo")
             self._replay(moves)
 
     def _replay(self, moves: Iterable[int]) -> None:
@@ -578,7 +597,7 @@ def parse_deal(deal: Mapping[object, Iterable[object]], rules: Rules) -> tuple[i
     Returns four card masks (N, E, S, W); anything else raises :class:`~spades.errors.ParseError`.
     """
     if not isinstance(deal, Mapping):
-        raise ParseError(f"a deal must map seats to cards, got {type(deal).__name__}")
+        raise ParseError(f"a deal must map seats to cards, got {type(deal).__name__}", "deal_not_object")
     deck = JOKER_DECK if rules.jokers else STANDARD_DECK
     masks = [0, 0, 0, 0]
     given = [False, False, False, False]
@@ -589,25 +608,35 @@ def parse_deal(deal: Mapping[object, Iterable[object]], rules: Rules) -> tuple[i
         else:
             seat = Seat.parse(key)  # type: ignore[arg-type]  # text, or a ParseError naming the key
         if given[seat]:
-            raise ParseError(f"the deal gives {seat.name} twice")
+            raise ParseError(f"the deal gives {seat.name} twice", "deal_seat_twice", {"seat": seat.name})
         given[seat] = True
         if not isinstance(cards, (list, tuple)):
-            raise ParseError(f"{seat.name}'s cards must be a list, got {brief(cards)}")
+            raise ParseError(
+                f"{seat.name}'s cards must be a list, got {brief(cards)}",
+                "deal_cards_not_list",
+                {"seat": seat.name, "value": brief(cards)},
+            )
         if len(cards) != 13:
-            raise ParseError(f"{seat.name} must get 13 cards, got {len(cards)}")
+            raise ParseError(
+                f"{seat.name} must get 13 cards, got {len(cards)}",
+                "deal_count",
+                {"seat": seat.name, "count": len(cards)},
+            )
         numbers = [c if type(c) is int else parse_card(c) for c in cards]  # type: ignore[arg-type]
         for card in numbers:
             if not 0 <= card < 54:
-                raise ParseError(f"not a card: {brief(card)}")
+                raise ParseError(f"not a card: {brief(card)}", "not_card", {"value": brief(card)})
             if not deck >> card & 1:
-                raise ParseError(f"{CARD_NAMES[card]} is not in this deck")
+                raise ParseError(
+                    f"{CARD_NAMES[card]} is not in this deck", "card_not_in_deck", {"card": CARD_NAMES[card]}
+                )
             if seen >> card & 1:
-                raise ParseError(f"{CARD_NAMES[card]} is dealt twice")
+                raise ParseError(f"{CARD_NAMES[card]} is dealt twice", "card_dealt_twice", {"card": CARD_NAMES[card]})
             seen |= 1 << card
         masks[seat] = cards_mask(numbers)
     missing = [s.name for s in Seat if not masks[s]]
     if missing:
-        raise ParseError(f"the deal has no cards for {', '.join(missing)}")
+        raise ParseError(f"the deal has no cards for {', '.join(missing)}", "deal_missing", {"seats": missing})
     return masks[0], masks[1], masks[2], masks[3]
 
 

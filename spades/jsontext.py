@@ -28,13 +28,13 @@ MAX_DEPTH = 32
 
 
 def _constant(name: str) -> Any:
-    raise ParseError(f"{name} is not a JSON number")
+    raise ParseError(f"{name} is not a JSON number", "json_constant", {"value": name})
 
 
 def _float(text: str) -> float:
     value = float(text)
     if value in (float("inf"), float("-inf")):
-        raise ParseError(f"{brief(text, 20)} is too large a number")
+        raise ParseError(f"{brief(text, 20)} is too large a number", "json_big_number", {"value": brief(text, 20)})
     return value
 
 
@@ -42,7 +42,9 @@ def _decode(data: bytes, what: str) -> str:
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as error:
-        raise ParseError(f"{what} is not UTF-8 text (bad byte at offset {error.start})") from None
+        raise ParseError(
+            f"{what} is not UTF-8 text (bad byte at offset {error.start})", "json_not_utf8", {"offset": error.start}
+        ) from None
 
 
 def _too_deep(value: Any) -> bool:
@@ -62,6 +64,12 @@ def _too_deep(value: Any) -> bool:
     return False
 
 
+def _too_deep_error(what: str) -> ParseError:
+    return ParseError(
+        f"{what} is nested too deeply (more than {MAX_DEPTH} levels)", "json_too_deep", {"depth": MAX_DEPTH}
+    )
+
+
 def load_json(data: str | bytes, what: str = "input") -> Any:
     """Parse ``data`` (UTF-8 bytes or text) as JSON; raise :class:`~spades.errors.ParseError` naming ``what``.
 
@@ -69,19 +77,23 @@ def load_json(data: str | bytes, what: str = "input") -> Any:
     """
     text = _decode(bytes(data), what) if isinstance(data, (bytes, bytearray, memoryview)) else data
     if not isinstance(text, str):
-        raise ParseError(f"{what} must be text, got {type(text).__name__}")
+        raise ParseError(f"{what} must be text, got {type(text).__name__}", "json_not_text")
     if text.startswith("\ufeff"):
         text = text[1:]
     try:
         value = json.loads(text, parse_constant=_constant, parse_float=_float)
     except ParseError as error:
-        raise ParseError(f"{what} is not JSON: {error}") from None
+        raise ParseError(f"{what} is not JSON: {error}", error.code, error.params) from None
     except json.JSONDecodeError as error:
-        raise ParseError(f"{what} is not JSON: {error.msg} at line {error.lineno} column {error.colno}") from None
+        raise ParseError(
+            f"{what} is not JSON: {error.msg} at line {error.lineno} column {error.colno}",
+            "json_syntax",
+            {"line": error.lineno, "column": error.colno},
+        ) from None
     except RecursionError:
-        raise ParseError(f"{what} is nested too deeply (more than {MAX_DEPTH} levels)") from None
+        raise _too_deep_error(what) from None
     except ValueError:  # an integer beyond Python's digit limit
-        raise ParseError(f"{what} has a number with too many digits") from None
+        raise ParseError(f"{what} has a number with too many digits", "json_digits") from None
     if _too_deep(value):
-        raise ParseError(f"{what} is nested too deeply (more than {MAX_DEPTH} levels)")
+        raise _too_deep_error(what)
     return value

@@ -51,7 +51,7 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from .errors import SpadesError, brief
+from .errors import SpadesError, brief, msg
 from .jsontext import load_json
 from .rating import START, Entry, Step, standing
 
@@ -73,6 +73,7 @@ _TEAMS = ("NS", "EW")
 _LEVELS = ("beginner", "standard", "expert")
 _AT = re.compile(r"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z$")
 _DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+_STEP = re.compile(r"([^.\[\]]+)|\[(\d+)\]")  # a field path's names and [indexes]
 
 
 class ProfileError(SpadesError):
@@ -82,66 +83,81 @@ class ProfileError(SpadesError):
 # ----------------------------------------------------------------- validation
 
 
-def _fail(where: str, message: str) -> ProfileError:
-    return ProfileError(f"{where}: {message}" if where else message)
+def _fail(where: str, message: str, code: str, **params: Any) -> ProfileError:
+    """The problem ``code`` (``params``) with the field it is in (``games[3].at``; ``""``: the profile itself).
+
+    The error's ``field`` parameter is the path as a list, ``["games", 3, "at"]``, for the page to word.
+    """
+    if not where:
+        return ProfileError(message, code, params)
+    path = [int(index) if index else name for name, index in _STEP.findall(where)]
+    return ProfileError(f"{where}: {message}", "at_field", {"field": path, "problem": msg(code, **params)})
+
+
+def _not(where: str, message: str, value: object, expected: str, **params: Any) -> ProfileError:
+    """``where`` is not what it must be (``expected``: a ``type_*`` code with ``params``)."""
+    return _fail(
+        where, f"{message}, got {brief(value)}", "is_not", expected=msg(expected, **params), value=brief(value)
+    )
 
 
 def _text(value: object, where: str, limit: int, empty: bool = False) -> str:
     if not isinstance(value, str) or len(value) > limit or (not value.strip() and not empty):
-        raise _fail(where, f"must be text of 1 to {limit} characters, got {brief(value)}")
+        raise _not(where, f"must be text of 1 to {limit} characters", value, "type_text_len", limit=limit)
     if any(ord(ch) < 32 or 0x7F <= ord(ch) < 0xA0 or 0xD800 <= ord(ch) < 0xE000 for ch in value):
-        raise _fail(where, "has control characters")
+        raise _fail(where, "has control characters", "control_chars")
     return value
 
 
 def _int(value: object, where: str, low: int, high: int) -> int:
     if type(value) is not int or not low <= value <= high:
-        raise _fail(where, f"must be a whole number from {low} to {high}, got {brief(value)}")
+        raise _not(where, f"must be a whole number from {low} to {high}", value, "type_int_range", low=low, high=high)
     return value
 
 
 def _bool(value: object, where: str) -> bool:
     if type(value) is not bool:
-        raise _fail(where, f"must be true or false, got {brief(value)}")
+        raise _not(where, "must be true or false", value, "type_bool")
     return value
 
 
 def _date(value: object, where: str) -> str:
     if not isinstance(value, str) or not _DATE.match(value):
-        raise _fail(where, f"must be a date YYYY-MM-DD, got {brief(value)}")
+        raise _not(where, "must be a date YYYY-MM-DD", value, "type_date")
     try:
         datetime.date.fromisoformat(value)
     except ValueError:
-        raise _fail(where, f"is not a real date: {brief(value)}") from None
+        raise _fail(where, f"is not a real date: {brief(value)}", "not_real_date", value=brief(value)) from None
     return value
 
 
 def _at(value: object, where: str) -> str:
     if not isinstance(value, str) or not _AT.match(value):
-        raise _fail(where, f"must be a UTC time like 2026-11-30T12:34:56Z, got {brief(value)}")
+        raise _not(where, "must be a UTC time like 2026-11-30T12:34:56Z", value, "type_time")
     _date(value[:10], where)
     try:
         datetime.datetime.fromisoformat(value[:19])
     except ValueError:
-        raise _fail(where, f"is not a real time: {brief(value)}") from None
+        raise _fail(where, f"is not a real time: {brief(value)}", "not_real_time", value=brief(value)) from None
     return value
 
 
 def _keys(data: object, where: str, required: Sequence[str], optional: Sequence[str] = ()) -> Mapping[str, Any]:
     if not isinstance(data, Mapping):
-        raise _fail(where, f"must be an object, got {brief(data)}")
+        raise _not(where, "must be an object", data, "type_object")
     unknown = set(data) - set(required) - set(optional)
     if unknown:
-        raise _fail(where, f"unknown key {brief(sorted(map(str, unknown))[0])}")
+        key = brief(sorted(map(str, unknown))[0])
+        raise _fail(where, f"unknown key {key}", "unknown_key", key=key)
     for key in required:
         if key not in data:
-            raise _fail(where, f"is missing {key!r}")
+            raise _fail(where, f"is missing {key!r}", "missing_key", key=repr(key))
     return data
 
 
 def _list(value: object, where: str, length: int, item: Any) -> list[Any]:
     if not isinstance(value, list) or len(value) != length:
-        raise _fail(where, f"must be a list of {length}, got {brief(value)}")
+        raise _not(where, f"must be a list of {length}", value, "type_list_n", n=length)
     return [item(v, f"{where}[{i}]") for i, v in enumerate(value)]
 
 
@@ -160,7 +176,7 @@ def check_hand(data: object, where: str = "hand") -> dict[str, Any]:
     hand = _keys(data, where, ("bids", "tricks", "made", "points", "bags", "penalty"))
     tricks = _list(hand["tricks"], where + ".tricks", 4, lambda v, w: _int(v, w, 0, 13))
     if sum(tricks) != 13:
-        raise _fail(where + ".tricks", f"must add up to 13, got {sum(tricks)}")
+        raise _fail(where + ".tricks", f"must add up to 13, got {sum(tricks)}", "tricks_sum", value=sum(tricks))
     return {
         "bids": _list(hand["bids"], where + ".bids", 4, _bid),
         "tricks": tricks,
@@ -177,7 +193,7 @@ def _player(data: object, where: str) -> dict[str, Any]:
     level = player.get("level")
     rating = player.get("rating")
     if level is not None and level not in _LEVELS:
-        raise _fail(where + ".level", f"must be one of {', '.join(_LEVELS)} or null, got {brief(level)}")
+        raise _not(where + ".level", f"must be one of {', '.join(_LEVELS)} or null", level, "type_choice")
     return {
         "name": None if name is None else _text(name, where + ".name", NAME_LIMIT),
         "level": level,
@@ -195,19 +211,19 @@ def check_game(data: object, where: str = "game") -> dict[str, Any]:
     )
     kind = game["kind"]
     if kind not in KINDS:
-        raise _fail(where + ".kind", f"must be one of {', '.join(KINDS)}, got {brief(kind)}")
+        raise _not(where + ".kind", f"must be one of {', '.join(KINDS)}", kind, "type_choice")
     seat = game["seat"]
     if seat not in _SEATS:
-        raise _fail(where + ".seat", f"must be N, E, S or W, got {brief(seat)}")
+        raise _not(where + ".seat", "must be N, E, S or W", seat, "type_choice")
     others = [s for s in _SEATS if s != seat]
     players = _keys(game["players"], where + ".players", others)
     winner = game["winner"]
     if winner is not None and winner not in _TEAMS:
-        raise _fail(where + ".winner", f"must be NS, EW or null, got {brief(winner)}")
+        raise _not(where + ".winner", "must be NS, EW or null", winner, "type_choice")
     score = _keys(game["score"], where + ".score", _TEAMS)
     hands = game.get("hands")
     if hands is not None and (not isinstance(hands, list) or len(hands) > 1000):
-        raise _fail(where + ".hands", f"must be a list of at most 1000 hands or null, got {brief(hands)}")
+        raise _not(where + ".hands", "must be a list of at most 1000 hands or null", hands, "type_list")
     out = {
         "id": _text(game["id"], where + ".id", 64),
         "kind": kind,
@@ -222,11 +238,13 @@ def check_game(data: object, where: str = "game") -> dict[str, Any]:
         "hands": None if hands is None else [check_hand(h, f"{where}.hands[{i}]") for i, h in enumerate(hands)],
     }
     if out["left"] and out["disconnected"]:
-        raise _fail(where, "a game is either left or ended by a disconnect, not both")
+        raise _fail(where, "a game is either left or ended by a disconnect, not both", "left_and_disconnected")
     if kind in RATED and (out["winner"] is not None or out["left"] or out["disconnected"]):
         for s in others:
             if out["players"][s]["rating"] is None:
-                raise _fail(f"{where}.players.{s}.rating", "a rated game needs every player's rating")
+                raise _fail(
+                    f"{where}.players.{s}.rating", "a rated game needs every player's rating", "rated_needs_ratings"
+                )
     return out
 
 
@@ -237,28 +255,31 @@ def check_profile(data: object) -> dict[str, Any]:
     """
     if isinstance(data, (str, bytes)):
         if len(data) > TEXT_LIMIT:
-            raise ProfileError(f"a profile is at most {TEXT_LIMIT} characters")
+            raise ProfileError(
+                f"a profile is at most {TEXT_LIMIT} characters", "profile_too_long", {"limit": TEXT_LIMIT}
+            )
         try:
             data = load_json(data, "the profile")
         except SpadesError as error:
-            raise ProfileError(str(error)) from None
+            raise ProfileError(str(error), error.code, error.params) from None
     profile = _keys(data, "", ("format", "name", "games"), ("color", "created"))
     if profile["format"] != FORMAT:
-        raise ProfileError(f"not a profile: format must be {FORMAT!r}, got {brief(profile['format'])}")
+        got = brief(profile["format"])
+        raise ProfileError(f"not a profile: format must be {FORMAT!r}, got {got}", "profile_format", {"value": got})
     color = profile.get("color", COLORS[0])
     if color not in COLORS:
-        raise _fail("color", f"must be one of {', '.join(COLORS)}, got {brief(color)}")
+        raise _not("color", f"must be one of {', '.join(COLORS)}", color, "type_choice")
     games = profile["games"]
     if not isinstance(games, list) or len(games) > GAME_LIMIT:
-        raise _fail("games", f"must be a list of at most {GAME_LIMIT} games, got {brief(games)}")
+        raise _not("games", f"must be a list of at most {GAME_LIMIT} games", games, "type_list")
     checked = [check_game(g, f"games[{i}]") for i, g in enumerate(games)]
     seen: set[str] = set()
     for i, game in enumerate(checked):
         if game["id"] in seen:
-            raise _fail(f"games[{i}].id", f"{brief(game['id'])} appears twice")
+            raise _fail(f"games[{i}].id", f"{brief(game['id'])} appears twice", "id_twice", value=brief(game["id"]))
         seen.add(game["id"])
         if i and game["at"] < checked[i - 1]["at"]:
-            raise _fail(f"games[{i}].at", "games must be in the order played (times never go backwards)")
+            raise _fail(f"games[{i}].at", "games must be in the order played (times never go backwards)", "games_order")
     return {
         "format": FORMAT,
         "name": _text(profile["name"], "name", NAME_LIMIT),
@@ -298,13 +319,13 @@ def game_from_state(
     from .rating import LEVEL_RATINGS
 
     if not isinstance(state, Mapping):
-        raise ProfileError(f"a table state must be an object, got {brief(state)}")
+        raise ProfileError(f"a table state must be an object, got {brief(state)}", "state_unusable")
     seat = state.get("me")
     if seat not in _SEATS:
-        raise ProfileError("the state is not a seat's: 'me' must be N, E, S or W")
+        raise ProfileError("the state is not a seat's: 'me' must be N, E, S or W", "state_unusable")
     seats = state.get("seats")
     if not isinstance(seats, Mapping):
-        raise ProfileError("the state has no seats")
+        raise ProfileError("the state has no seats", "state_unusable")
     rules = state.get("rules") if isinstance(state.get("rules"), Mapping) else {}
     players: dict[str, Any] = {}
     for other in _SEATS:
@@ -312,7 +333,7 @@ def game_from_state(
             continue
         occupant = seats.get(other)
         if not isinstance(occupant, Mapping):
-            raise ProfileError(f"the state has no seat {other}")
+            raise ProfileError(f"the state has no seat {other}", "state_unusable")
         computer = occupant.get("occupant") == "computer"
         level = occupant.get("level") if computer else None
         name = occupant.get("name")
@@ -326,13 +347,13 @@ def game_from_state(
         }
     results = state.get("results")
     if not isinstance(results, list):
-        raise ProfileError("the state has no results")
+        raise ProfileError("the state has no results", "state_unusable")
     hands = []
     for i, result in enumerate(results):
         try:
             hands.append(_hand_from_result(result))
         except (KeyError, TypeError, AttributeError):
-            raise ProfileError(f"results[{i}] is not a scored hand") from None
+            raise ProfileError(f"results[{i}] is not a scored hand", "state_unusable") from None
     totals = state.get("totals")
     winner = winner if winner is not None else state.get("winner")
     if disconnected or left:

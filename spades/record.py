@@ -62,74 +62,110 @@ def from_record(record: Mapping[str, Any]) -> Game:
     Raises :class:`~spades.errors.RecordError` naming the hand and the step.
     """
     if not isinstance(record, Mapping):
-        raise RecordError(f"a record must be a JSON object, got {brief(record)}")
+        raise RecordError(
+            f"a record must be a JSON object, got {brief(record)}",
+            code="record_not_object",
+            params={"value": brief(record)},
+        )
     if record.get("format") != FORMAT:
-        raise RecordError(f"format must be {FORMAT!r}, got {brief(record.get('format'))}")
+        got = brief(record.get("format"))
+        raise RecordError(f"format must be {FORMAT!r}, got {got}", code="record_format", params={"value": got})
     unknown = [key for key in record if key not in ("format", "rules", "seed", "hands")]
     if unknown:
-        raise RecordError(f"unknown key {brief(unknown[0])}")
+        raise RecordError(f"unknown key {brief(unknown[0])}", code="unknown_key", params={"key": brief(unknown[0])})
     try:
         rules = Rules.from_dict(record.get("rules"))  # missing or null: the defaults; otherwise an object
     except SpadesError as error:
-        raise RecordError(str(error), step="rules") from None
+        raise RecordError.located(error, step="rules") from None
     seed = record.get("seed")
     if seed is not None and (type(seed) is not int or not 0 <= seed <= MAX_SEED):
-        raise RecordError(f"seed must be an integer from 0 to 2**53 - 1, got {brief(seed)}")
+        raise RecordError(
+            f"seed must be an integer from 0 to 2**53 - 1, got {brief(seed)}",
+            code="record_seed",
+            params={"value": brief(seed)},
+        )
     hands = record.get("hands")
     if not isinstance(hands, list) or not hands:
-        raise RecordError("'hands' must be a non-empty list")
+        raise RecordError("'hands' must be a non-empty list", code="record_no_hands")
     game: Game | None = None
     for number, hand in enumerate(hands, 1):
         if not isinstance(hand, Mapping):
-            raise RecordError(f"a hand must be an object, got {brief(hand)}", hand=number)
+            raise RecordError(
+                f"a hand must be an object, got {brief(hand)}",
+                hand=number,
+                code="hand_not_object",
+                params={"value": brief(hand)},
+            )
         unknown = [key for key in hand if key not in ("dealer", "deal", "bids", "play")]
         if unknown:
-            raise RecordError(f"unknown key {brief(unknown[0])}", hand=number)
+            raise RecordError(
+                f"unknown key {brief(unknown[0])}", hand=number, code="unknown_key", params={"key": brief(unknown[0])}
+            )
         try:
             dealer = Seat.parse(hand.get("dealer"))  # type: ignore[arg-type]
         except SpadesError as error:
-            raise RecordError(str(error), hand=number, step="dealer") from None
+            raise RecordError.located(error, hand=number, step="dealer") from None
         deal = _read_deal(hand.get("deal"), number)
         try:
             if game is None:
                 game = Game(rules, seed=seed if seed is not None else 0, dealer=dealer, deal=deal)  # type: ignore[arg-type]
             else:
+                if game.phase is Phase.GAME_OVER:
+                    raise RecordError("the game was already over", hand=number, code="game_already_over")
                 if game.phase is not Phase.HAND_OVER:
-                    raise RecordError(
-                        "the previous hand is incomplete" if game.phase is not Phase.GAME_OVER
-                        else "the game was already over", hand=number)  # fmt: skip
+                    raise RecordError("the previous hand is incomplete", hand=number, code="previous_hand_incomplete")
                 if dealer != game.dealer.next:
-                    raise RecordError(f"dealer must be {game.dealer.next.name}, got {dealer.name}", hand=number)
+                    raise RecordError(
+                        f"dealer must be {game.dealer.next.name}, got {dealer.name}",
+                        hand=number,
+                        code="dealer_order",
+                        params={"seat": game.dealer.next.name, "dealer": dealer.name},
+                    )
                 game.next_hand(deal)  # type: ignore[arg-type]
         except RecordError:
             raise
         except SpadesError as error:
-            raise RecordError(str(error), hand=number, step="deal") from None
+            raise RecordError.located(error, hand=number, step="deal") from None
         bids = hand.get("bids", [])
         play = hand.get("play", [])
         if not isinstance(bids, list) or not isinstance(play, list):
-            raise RecordError("'bids' and 'play' must be lists", hand=number)
+            raise RecordError("'bids' and 'play' must be lists", hand=number, code="bids_play_not_lists")
         bad = next((b for b in bids if type(b) not in (int, str)), None)
         if bad is not None:
-            raise RecordError(f"a bid must be a number, 'nil' or 'blind_nil', got {brief(bad)}", hand=number)
+            raise RecordError(
+                f"a bid must be a number, 'nil' or 'blind_nil', got {brief(bad)}",
+                hand=number,
+                code="bid_type",
+                params={"value": brief(bad)},
+            )
         if len(bids) > 4:
-            raise RecordError(f"{len(bids)} bids (there are four)", hand=number)
+            raise RecordError(
+                f"{len(bids)} bids (there are four)", hand=number, code="too_many_bids", params={"count": len(bids)}
+            )
         if play and len(bids) < 4:
-            raise RecordError("cards played before the bidding ended", hand=number)
+            raise RecordError("cards played before the bidding ended", hand=number, code="cards_before_bidding")
         for i, bid in enumerate(bids, 1):
             try:
                 game.bid(parse_bid(bid))
             except SpadesError as error:
-                raise RecordError(str(error), hand=number, step=f"bid {i}") from None
+                raise RecordError.located(error, hand=number, step=f"bid {i}") from None
         for i, card in enumerate(play, 1):
             if game.phase is not Phase.PLAYING:
-                raise RecordError(f"{len(play)} cards (a hand has 52)", hand=number, step=f"card {i}")
+                raise RecordError(
+                    f"{len(play)} cards (a hand has 52)",
+                    hand=number,
+                    step=f"card {i}",
+                    code="too_many_cards",
+                    params={"count": len(play)},
+                )
             try:
                 if not isinstance(card, str):
-                    raise ParseError(f"a card must be text like 'AS', got {brief(card)}")
+                    raise ParseError(
+                        f"a card must be text like 'AS', got {brief(card)}", "card_not_text", {"value": brief(card)}
+                    )
                 game.play(card)
             except SpadesError as error:
-                raise RecordError(str(error), hand=number, step=f"card {i}") from None
+                raise RecordError.located(error, hand=number, step=f"card {i}") from None
     assert game is not None
     return game
 
@@ -138,13 +174,23 @@ def _read_deal(deal: Any, number: int) -> dict[str, list[str]]:
     """A record's deal: an object giving each seat a list of card texts (checked further by ``parse_deal``)."""
     step = "deal"
     if deal is None:
-        raise RecordError("the hand has no deal", hand=number, step=step)
+        raise RecordError("the hand has no deal", hand=number, step=step, code="no_deal")
     if not isinstance(deal, Mapping):
-        raise RecordError(f"the deal must be an object keyed by seat, got {brief(deal)}", hand=number, step=step)
+        raise RecordError(
+            f"the deal must be an object keyed by seat, got {brief(deal)}",
+            hand=number,
+            step=step,
+            code="deal_not_object",
+        )
     for seat, cards in deal.items():
         if not isinstance(cards, list) or not all(isinstance(card, str) for card in cards):
-            raise RecordError(f"{brief(seat)}: cards must be a list of card texts, got {brief(cards)}",
-                              hand=number, step=step)  # fmt: skip
+            raise RecordError(
+                f"{brief(seat)}: cards must be a list of card texts, got {brief(cards)}",
+                hand=number,
+                step=step,
+                code="deal_cards_not_texts",
+                params={"key": brief(seat), "value": brief(cards)},
+            )
     return dict(deal)
 
 
@@ -153,5 +199,5 @@ def loads(text: str | bytes) -> Game:
     try:
         data = load_json(text, "the record")
     except SpadesError as error:
-        raise RecordError(str(error)) from None
+        raise RecordError.located(error) from None
     return from_record(data)

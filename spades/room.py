@@ -162,28 +162,28 @@ HOST_ONLY = frozenset({"start", "fill", "empty", "move", "dnd"})
 def validate(message: object) -> dict[str, Any]:
     """Check a peer's message against :data:`SCHEMA`; return it, or raise :class:`RoomError` saying why."""
     if not isinstance(message, dict):
-        raise RoomError("a message must be an object")
+        raise RoomError("a message must be an object", "bad_message")
     try:
         size = len(json.dumps(message, ensure_ascii=False).encode())
     except (TypeError, ValueError, RecursionError):
-        raise RoomError("a message must be plain JSON") from None
+        raise RoomError("a message must be plain JSON", "bad_message") from None
     if size > MESSAGE_LIMIT:
-        raise RoomError(f"message too long ({size} bytes, at most {MESSAGE_LIMIT})")
+        raise RoomError(f"message too long ({size} bytes, at most {MESSAGE_LIMIT})", "bad_message")
     kind = message.get("t")
     schema = SCHEMA.get(kind) if isinstance(kind, str) else None
     if schema is None:
-        raise RoomError("unknown message type")
+        raise RoomError("unknown message type", "bad_message")
     for key, value in message.items():
         if key == "t":
             continue
         rule = schema.get(key)
         if rule is None:
-            raise RoomError(f"unknown key in a {kind} message")
+            raise RoomError(f"unknown key in a {kind} message", "bad_message")
         if not rule[0](value):
-            raise RoomError(f"bad {key} in a {kind} message")
+            raise RoomError(f"bad {key} in a {kind} message", "bad_message")
     for key, (_, required) in schema.items():
         if required and key not in message:
-            raise RoomError(f"{key} missing in a {kind} message")
+            raise RoomError(f"{key} missing in a {kind} message", "bad_message")
     return message
 
 
@@ -254,22 +254,22 @@ class RoomConfig:
         if data is None:
             return cls()
         if not isinstance(data, Mapping):
-            raise RoomError("room settings must be an object")
+            raise RoomError("room settings must be an object", "room_settings")
         unknown = set(data) - {"kind", "password", "dnd", "spectators", "grace_ms"}
         if unknown:
-            raise RoomError(f"unknown room setting {sorted(map(str, unknown))[0][:40]!r}")
+            raise RoomError(f"unknown room setting {sorted(map(str, unknown))[0][:40]!r}", "room_settings")
         kind = data.get("kind", "casual")
         if kind not in ("casual", "rated"):
-            raise RoomError("room kind must be 'casual' or 'rated'")
+            raise RoomError("room kind must be 'casual' or 'rated'", "room_settings")
         password = data.get("password")
         if password is not None and (not isinstance(password, str) or len(password) > 200):
-            raise RoomError("a password must be text of at most 200 characters")
+            raise RoomError("a password must be text of at most 200 characters", "room_settings")
         grace = data.get("grace_ms", GRACE_MS)
         if type(grace) is not int or not 0 <= grace <= 600_000:
-            raise RoomError("grace_ms must be 0 to 600000")
+            raise RoomError("grace_ms must be 0 to 600000", "room_settings")
         for key in ("dnd", "spectators"):
             if not isinstance(data.get(key, False), bool):
-                raise RoomError(f"{key} must be true or false")
+                raise RoomError(f"{key} must be true or false", "room_settings")
         return cls(kind, password or None, bool(data.get("dnd", False)), bool(data.get("spectators", True)), grace)
 
 
@@ -400,8 +400,9 @@ class Room:
             out.append((member.peer, message))
         return out
 
-    def _refused(self, peer: str, reason: str, n: int | None = None) -> list[Out]:
-        return [(peer, {"t": "refused", "error": reason[:200], "n": n})]
+    def _refused(self, peer: str, error: SpadesError, n: int | None = None) -> list[Out]:
+        """``refused``: the English line (``error``, for older pages) and ``code`` / ``params`` (``spades.errors``)."""
+        return [(peer, {"t": "refused", "error": str(error)[:200], "n": n, **error.to_json()})]
 
     # ----------------------------------------------------------------- connections
 
@@ -488,7 +489,7 @@ class Room:
         try:
             return handler(member, message, now)  # type: ignore[no-any-return]
         except SpadesError as error:
-            return self._refused(peer, str(error), message.get("n"))
+            return self._refused(peer, error, message.get("n"))
 
     def _hello(self, peer: str, message: dict[str, Any], now: float) -> list[Out]:
         password = message.get("password")
@@ -541,35 +542,35 @@ class Room:
     def _on_sit(self, member: Member, message: dict[str, Any], now: float) -> list[Out]:
         seat = Seat[message["seat"]]
         if self.table is not None:
-            raise RoomError("the game has started: seats are fixed")
+            raise RoomError("the game has started: seats are fixed", "seats_fixed")
         if self.player_at(seat) is not None or seat in self.computers:
-            raise RoomError(f"seat {seat.name} is taken")
+            raise RoomError(f"seat {seat.name} is taken", "seat_taken", {"seat": seat.name})
         member.seat, member.spectator, member.watching, member.ready = seat, False, None, False
         return self._welcome(member) + self._everyone(self.summary())
 
     def _on_stand(self, member: Member, message: dict[str, Any], now: float) -> list[Out]:
         if self.table is not None:
-            raise RoomError("the game has started: seats are fixed")
+            raise RoomError("the game has started: seats are fixed", "seats_fixed")
         if member.peer == HOST:
-            raise RoomError("the host keeps a seat")
+            raise RoomError("the host keeps a seat", "host_keeps_seat")
         member.seat, member.ready = None, False
         return self._welcome(member) + self._everyone(self.summary())
 
     def _on_watch(self, member: Member, message: dict[str, Any], now: float) -> list[Out]:
         if member.seat is not None:
-            raise RoomError("players cannot watch")
+            raise RoomError("players cannot watch", "players_cannot_watch")
         if self.dnd or not self.config.spectators:
-            raise RoomError("this table does not take spectators")
+            raise RoomError("this table does not take spectators", "no_spectators")
         seat = Seat[message["seat"]] if "seat" in message else None
         watched = self.player_at(seat) if seat is not None else None
         if watched is not None and not watched.spectators:
-            raise RoomError(f"{watched.name} does not allow spectators")
+            raise RoomError(f"{watched.name} does not allow spectators", "seat_no_spectators", {"seat": watched.name})
         member.spectator, member.watching = True, seat
         return self._welcome(member) + self._everyone(self.summary()) + self._states(events=False)
 
     def _on_ready(self, member: Member, message: dict[str, Any], now: float) -> list[Out]:
         if member.seat is None:
-            raise RoomError("sit down first")
+            raise RoomError("sit down first", "sit_first")
         member.ready = message["ready"]
         return self._everyone(self.summary())
 
@@ -584,7 +585,7 @@ class Room:
 
     def _on_chat(self, member: Member, message: dict[str, Any], now: float) -> list[Out]:
         if not member.chat.take(now):
-            raise RoomError("too many chat lines: wait a moment")
+            raise RoomError("too many chat lines: wait a moment", "chat_too_fast")
         text = clean_text(message["text"], CHAT_LIMIT)
         if not text:
             return []
@@ -603,14 +604,14 @@ class Room:
     def _on_intent(self, member: Member, message: dict[str, Any], now: float) -> list[Out]:
         n = message["n"]
         if n <= member.last_n:
-            raise RoomError("an old message (replayed): ignored")
+            raise RoomError("an old message (replayed): ignored", "replayed_message")
         member.last_n = n
         if self.table is None or self.ended:
-            raise RoomError("the game is not being played")
+            raise RoomError("the game is not being played", "not_playing")
         if member.seat is None:
-            raise RoomError("spectators cannot play")
+            raise RoomError("spectators cannot play", "spectators_cannot_play")
         if self.vote is not None:
-            raise RoomError("waiting for the vote")
+            raise RoomError("waiting for the vote", "waiting_for_vote")
         work = clone(self.table)
         work.act(member.seat, message["intent"])
         self.table = work
@@ -625,14 +626,14 @@ class Room:
     def _on_hand(self, member: Member, message: dict[str, Any], now: float) -> list[Out]:
         """A finished hand trick by trick, for anyone in the room (all its cards were played)."""
         if self.table is None:
-            raise RoomError("the game has not started")
+            raise RoomError("the game has not started", "not_started")
         return [(member.peer, {"t": "hand", "hand": finished_hand(self.table.game, message["number"])})]
 
     def _on_computer(self, member: Member, message: dict[str, Any], now: float) -> list[Out]:
         if member.seat is None or self.table is None:
-            raise RoomError("only a seated player in a game can hand the seat to the computer")
+            raise RoomError("only a seated player in a game can hand the seat to the computer", "computer_only_players")
         if self.config.kind == "rated":
-            raise RoomError("no computer takeover at a rated table")
+            raise RoomError("no computer takeover at a rated table", "no_takeover_rated")
         occupant = self.table.seats[member.seat]
         self.table.set_occupant(member.seat, Occupant(occupant.kind, occupant.level, member.name, away=message["on"]))
         return self._everyone(self.summary()) + self._states()
@@ -640,7 +641,7 @@ class Room:
     def _on_vote(self, member: Member, message: dict[str, Any], now: float) -> list[Out]:
         vote = self.vote
         if vote is None or member.seat is None or member.seat.name not in vote["votes"]:
-            raise RoomError("there is no vote for you")
+            raise RoomError("there is no vote for you", "no_vote")
         vote["votes"][member.seat.name] = message["wait"]
         answers = list(vote["votes"].values())
         if answers and all(a is False for a in answers):
@@ -676,18 +677,20 @@ class Room:
 
     def _on_start(self, member: Member, message: dict[str, Any], now: float) -> list[Out]:
         if self.table is not None:
-            raise RoomError("the game has already started")
+            raise RoomError("the game has already started", "already_started")
         seats: dict[Seat, Occupant] = {}
         for seat in Seat:
             player = self.player_at(seat)
             if player is not None:
                 if not (player.ready or player.peer == HOST):
-                    raise RoomError(f"{player.name} is not ready")
+                    raise RoomError(f"{player.name} is not ready", "player_not_ready", {"name": player.name})
                 seats[seat] = Occupant("person" if player.peer == HOST else "peer", "standard", player.name)
             elif seat in self.computers:
                 seats[seat] = Occupant("computer", self.computers[seat])
             else:
-                raise RoomError(f"seat {seat.name} is empty: fill it with a computer player")
+                raise RoomError(
+                    f"seat {seat.name} is empty: fill it with a computer player", "seat_empty", {"seat": seat.name}
+                )
         kind = "rated" if self.config.kind == "rated" else "casual"
         self.ratings = {seat.name: self._seat_json(seat)["rating"] for seat in Seat}
         policy = Policy(kind, undo=False, hints=kind == "casual", explain=False, takeover=kind == "casual")
@@ -697,25 +700,25 @@ class Room:
     def _on_fill(self, member: Member, message: dict[str, Any], now: float) -> list[Out]:
         seat = Seat[message["seat"]]
         if self.table is not None:
-            raise RoomError("the game has started: seats are fixed")
+            raise RoomError("the game has started: seats are fixed", "seats_fixed")
         if self.player_at(seat) is not None:
-            raise RoomError(f"seat {seat.name} is taken")
+            raise RoomError(f"seat {seat.name} is taken", "seat_taken", {"seat": seat.name})
         self.computers[seat] = message["level"]
         return self._everyone(self.summary())
 
     def _on_empty(self, member: Member, message: dict[str, Any], now: float) -> list[Out]:
         if self.table is not None:
-            raise RoomError("the game has started: seats are fixed")
+            raise RoomError("the game has started: seats are fixed", "seats_fixed")
         self.computers.pop(Seat[message["seat"]], None)
         return self._everyone(self.summary())
 
     def _on_move(self, member: Member, message: dict[str, Any], now: float) -> list[Out]:
         source, target = Seat[message["from"]], Seat[message["to"]]
         if self.table is not None:
-            raise RoomError("the game has started: seats are fixed")
+            raise RoomError("the game has started: seats are fixed", "seats_fixed")
         a, b = self.player_at(source), self.player_at(target)
         if a is None:
-            raise RoomError(f"nobody sits at {source.name}")
+            raise RoomError(f"nobody sits at {source.name}", "nobody_at", {"seat": source.name})
         level = self.computers.pop(target, None)
         a.seat = target
         if b is not None:
@@ -794,14 +797,14 @@ class Room:
         """Resume a saved room (the host reloaded): every guest is away until it reconnects with its token;
         the grace period counts from ``now``."""
         if not isinstance(data, Mapping) or data.get("format") != ROOM_FORMAT:
-            raise RoomError(f"not a saved room (expected format {ROOM_FORMAT!r})")
+            raise RoomError(f"not a saved room (expected format {ROOM_FORMAT!r})", "room_save")
         config = RoomConfig.from_json(data.get("config"))
         members = data.get("members")
         if not isinstance(members, list) or not 1 <= len(members) <= 4:
-            raise RoomError("a saved room needs its host and at most four players")
+            raise RoomError("a saved room needs its host and at most four players", "room_save")
         host = next((m for m in members if isinstance(m, Mapping) and m.get("peer") == HOST), None)
         if host is None or host.get("seat") not in SEATS or not isinstance(host.get("name"), str):
-            raise RoomError("a saved room has no host seat")
+            raise RoomError("a saved room has no host seat", "room_save")
         room = cls(
             Rules.from_dict(data.get("rules")),
             config,
@@ -814,12 +817,12 @@ class Room:
         taken: set[str] = set()
         for item in members:
             if not isinstance(item, Mapping):
-                raise RoomError("a saved room member must be an object")
+                raise RoomError("a saved room member must be an object", "room_save")
             peer, name, secret, seat = item.get("peer"), item.get("name"), item.get("token"), item.get("seat")
             if not (isinstance(peer, str) and isinstance(name, str) and isinstance(secret, str) and seat in SEATS):
-                raise RoomError("a saved room member needs peer, name, token and seat")
+                raise RoomError("a saved room member needs peer, name, token and seat", "room_save")
             if seat in taken:
-                raise RoomError(f"two players at {seat} in a saved room")
+                raise RoomError(f"two players at {seat} in a saved room", "room_save")
             taken.add(seat)
             member = Member(peer, clean_text(name, NAME_LIMIT), secret[:64], seat=Seat[seat])
             member.ready = item.get("ready") is True
@@ -834,7 +837,7 @@ class Room:
             room.members[peer] = member
         computers = data.get("computers") or {}
         if not isinstance(computers, Mapping) or any(k not in SEATS or v not in LEVELS for k, v in computers.items()):
-            raise RoomError("a saved room's computer seats are not valid")
+            raise RoomError("a saved room's computer seats are not valid", "room_save")
         room.computers = {Seat[k]: v for k, v in computers.items()}
         if data.get("table") is not None:
             room.table = Table.load(data["table"])

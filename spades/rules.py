@@ -50,7 +50,7 @@ from collections.abc import Mapping
 from dataclasses import asdict, dataclass, fields, replace
 from typing import Any
 
-from .errors import RulesError, brief
+from .errors import RulesError, brief, msg
 
 PRESET_NAMES = ("standard", "windows", "igame", "short", "pagat")
 FIRST_LEADS = ("left", "two_clubs")
@@ -92,25 +92,57 @@ class Rules:
                 or (kind == "str" and type(value) is str)
             )
             if not ok:
-                raise RulesError(f"rule {f.name!r} must be {_KIND_TEXT[kind]}, got {brief(value)}")
+                raise RulesError(
+                    f"rule {f.name!r} must be {_KIND_TEXT[kind]}, got {brief(value)}",
+                    "rule_type",
+                    {"rule": f.name, "expected": msg(_KIND_CODE[kind]), "value": brief(value)},
+                )
             if type(value) is int and not -MAX_POINTS <= value <= MAX_POINTS:
-                raise RulesError(f"rule {f.name!r} must be between {-MAX_POINTS} and {MAX_POINTS}, got {brief(value)}")
+                raise RulesError(
+                    f"rule {f.name!r} must be between {-MAX_POINTS} and {MAX_POINTS}, got {brief(value)}",
+                    "rule_range",
+                    {"rule": f.name, "low": -MAX_POINTS, "high": MAX_POINTS, "value": brief(value)},
+                )
         if self.preset not in PRESET_NAMES:
-            raise RulesError(f"unknown preset {brief(self.preset)} (known: {', '.join(PRESET_NAMES)})")
+            raise _unknown_preset(self.preset)
         if self.target <= 0:
-            raise RulesError(f"rule 'target' must be positive, got {self.target}")
+            raise RulesError(
+                f"rule 'target' must be positive, got {self.target}",
+                "rule_positive",
+                {"rule": "target", "value": brief(self.target)},
+            )
         if self.mercy is not None and self.mercy >= self.target:
-            raise RulesError(f"rule 'mercy' ({self.mercy}) must be below the target ({self.target})")
+            raise RulesError(
+                f"rule 'mercy' ({self.mercy}) must be below the target ({self.target})",
+                "mercy_above_target",
+                {"mercy": self.mercy, "target": self.target},
+            )
         if self.bags_limit is not None and self.bags_limit <= 0:
-            raise RulesError(f"rule 'bags_limit' must be positive or null, got {self.bags_limit}")
+            raise RulesError(
+                f"rule 'bags_limit' must be positive or null, got {self.bags_limit}",
+                "rule_positive",
+                {"rule": "bags_limit", "value": brief(self.bags_limit)},
+            )
         if not 0 <= self.min_team_bid <= 13:
-            raise RulesError(f"rule 'min_team_bid' must be 0 to 13, got {self.min_team_bid}")
+            raise RulesError(
+                f"rule 'min_team_bid' must be 0 to 13, got {self.min_team_bid}",
+                "rule_range",
+                {"rule": "min_team_bid", "low": 0, "high": 13, "value": brief(self.min_team_bid)},
+            )
         if self.first_lead not in FIRST_LEADS:
-            raise RulesError(f"rule 'first_lead' must be one of {FIRST_LEADS}, got {brief(self.first_lead)}")
+            raise RulesError(
+                f"rule 'first_lead' must be one of {FIRST_LEADS}, got {brief(self.first_lead)}",
+                "rule_choice",
+                {"rule": "first_lead", "value": brief(self.first_lead)},
+            )
         if self.bidding not in BIDDING_STYLES:
-            raise RulesError(f"rule 'bidding' must be one of {BIDDING_STYLES}, got {brief(self.bidding)}")
+            raise RulesError(
+                f"rule 'bidding' must be one of {BIDDING_STYLES}, got {brief(self.bidding)}",
+                "rule_choice",
+                {"rule": "bidding", "value": brief(self.bidding)},
+            )
         if self.bidding == "suicide" and not self.nil:
-            raise RulesError("suicide bidding needs nil bids allowed")
+            raise RulesError("suicide bidding needs nil bids allowed", "suicide_needs_nil")
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any] | None = None) -> Rules:
@@ -122,14 +154,18 @@ class Rules:
         True
         """
         if data is not None and not isinstance(data, Mapping):
-            raise RulesError(f"rules must be an object, got {brief(data)}")
+            raise RulesError(f"rules must be an object, got {brief(data)}", "rules_not_object", {"value": brief(data)})
         data = dict(data or {})
         unknown = [key for key in data if not (isinstance(key, str) and key in _KINDS)]
         if unknown:
-            raise RulesError(f"unknown rule {brief(unknown[0])} (known: {', '.join(_KINDS)})")
+            raise RulesError(
+                f"unknown rule {brief(unknown[0])} (known: {', '.join(_KINDS)})",
+                "rule_unknown",
+                {"value": brief(unknown[0])},
+            )
         name = data.pop("preset", "standard")
         if not isinstance(name, str) or name not in PRESETS:
-            raise RulesError(f"unknown preset {brief(name)} (known: {', '.join(PRESET_NAMES)})")
+            raise _unknown_preset(name)
         base = PRESETS[name]
         return replace(base, **data) if data else base
 
@@ -158,6 +194,14 @@ _KINDS = {
     "bidding": "str",
 }
 _KIND_TEXT = {"str": "text", "int": "an integer", "int?": "an integer or null", "bool": "true or false"}
+_KIND_CODE = {"str": "type_text", "int": "type_int", "int?": "type_int_or_null", "bool": "type_bool"}
+
+
+def _unknown_preset(name: object) -> RulesError:
+    return RulesError(
+        f"unknown preset {brief(name)} (known: {', '.join(PRESET_NAMES)})", "preset_unknown", {"value": brief(name)}
+    )
+
 
 PRESETS: dict[str, Rules] = {
     "standard": Rules(),

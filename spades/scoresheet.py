@@ -184,7 +184,9 @@ def team_sheet(
         parts.append(Part("bag_penalty", score.bag_penalty, {**params, "penalty": rules.bags_penalty}))
     points = sum(part.points for part in parts)
     if points != score.points:  # a rule the parts do not explain yet: say so rather than show a wrong sum
-        raise SpadesError(f"internal: the score sheet's parts add up to {points}, the score is {score.points}")
+        raise SpadesError(
+            f"internal: the score sheet's parts add up to {points}, the score is {score.points}", "internal"
+        )
     lines = tuple(
         SeatLine(seat, bid, taken, _outcome(bid, taken, made), counts_toward_contract(rules, bid))
         for seat, bid, taken in zip(seats, bids, tricks, strict=True)
@@ -277,11 +279,21 @@ def finished_hand(game: Game, number: object) -> dict[str, Any]:
     """
     done = len(game.results)
     if type(number) is not int:
-        raise HandNotFinished(f"'number' must be a hand number, got {brief(number)}")
+        raise HandNotFinished(
+            f"'number' must be a hand number, got {brief(number)}", "hand_number", {"value": brief(number)}
+        )
     if not 1 <= number <= len(game.history):
-        raise HandNotFinished(f"no hand {number}: this game has hands 1 to {len(game.history)}")
+        raise HandNotFinished(
+            f"no hand {number}: this game has hands 1 to {len(game.history)}",
+            "no_such_hand",
+            {"number": number, "count": len(game.history)},
+        )
     if number > done:
-        raise HandNotFinished(f"hand {number} is not over: only finished hands (1 to {done}) can be shown")
+        raise HandNotFinished(
+            f"hand {number} is not over: only finished hands (1 to {done}) can be shown",
+            "hand_not_over",
+            {"number": number, "done": done},
+        )
     log = game.history[number - 1]
     bids = log.moves[:4]
     cards = log.moves[4:]

@@ -64,7 +64,9 @@ def parse_bid(value: object) -> Bid:
             number = int(text)
     if type(number) is int and 0 <= number <= 13:
         return number
-    raise ParseError(f"not a bid: {brief(value)} (expected 1 to 13, 'nil' or 'blind_nil')")
+    raise ParseError(
+        f"not a bid: {brief(value)} (expected 1 to 13, 'nil' or 'blind_nil')", "not_bid", {"value": brief(value)}
+    )
 
 
 def bid_text(bid: Bid) -> int | str:

@@ -31,8 +31,8 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from .bots import LEVELS, Explanation, explain, make_bot
-from .cards import CARD_NAMES, SUIT_NAMES, SUIT_OF, Card, Seat, Team, parse_card, trick_winner
-from .errors import ParseError, SpadesError, brief
+from .cards import CARD_NAMES, SUIT_OF, Card, Seat, Team, parse_card, trick_winner
+from .errors import IllegalMoveError, ParseError, SpadesError, brief, msg
 from .game import Game, Phase, Reason, View
 from .protocol import result_to_json
 from .record import from_record, to_record
@@ -62,12 +62,7 @@ def display_order(cards: tuple[Card, ...]) -> list[Card]:
 
 def reason_json(reason: Reason) -> dict[str, Any]:
     """A :class:`Reason` as JSON (``code`` is what the page translates; ``text`` is English)."""
-    return {
-        "code": reason.code,
-        "suit": SUIT_NAMES[reason.suit] if reason.suit is not None else None,
-        "number": reason.number,
-        "text": str(reason),
-    }
+    return reason.to_json()
 
 
 def _flag(data: Mapping[str, Any], key: str, default: bool) -> bool:
@@ -75,15 +70,25 @@ def _flag(data: Mapping[str, Any], key: str, default: bool) -> bool:
     if value is None:
         return default
     if not isinstance(value, bool):
-        raise ParseError(f"'{key}' must be true or false, got {brief(value)}")
+        raise ParseError(
+            f"'{key}' must be true or false, got {brief(value)}",
+            "at_field",
+            {"field": key, "problem": msg("is_not", expected=msg("type_bool"), value=brief(value))},
+        )
     return value
+
+
+def _unknown_level(level: object) -> ParseError:
+    return ParseError(
+        f"unknown computer level {brief(level)} (known: {', '.join(LEVELS)})", "level_unknown", {"value": brief(level)}
+    )
 
 
 def parse_seat(value: object, what: str = "seat") -> Seat:
     """A seat from JSON (``"N"``, ``"E"``, ``"S"``, ``"W"``); anything else is a :class:`ParseError`."""
     if isinstance(value, str) and value in ("N", "E", "S", "W"):
         return Seat[value]
-    raise ParseError(f"{what} must be 'N', 'E', 'S' or 'W', got {brief(value)}")
+    raise ParseError(f"{what} must be 'N', 'E', 'S' or 'W', got {brief(value)}", "not_seat", {"value": brief(value)})
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,23 +114,36 @@ class Occupant:
     def from_json(cls, data: object) -> Occupant:
         """Validate ``{"occupant": ..., "level": ..., "name": ..., "away": ...}`` (all optional but the kind)."""
         if not isinstance(data, Mapping):
-            raise ParseError(f"an occupant must be an object like {{'occupant': 'computer'}}, got {brief(data)}")
+            raise ParseError(
+                f"an occupant must be an object like {{'occupant': 'computer'}}, got {brief(data)}",
+                "occupant_not_object",
+                {"value": brief(data)},
+            )
         unknown = set(data) - {"occupant", "level", "name", "away"}
         if unknown:
-            raise ParseError(f"unknown occupant key {brief(sorted(unknown)[0])}")
+            key = brief(sorted(map(str, unknown))[0])
+            raise ParseError(f"unknown occupant key {key}", "unknown_key", {"key": key})
         kind = data.get("occupant")
         if kind not in OCCUPANTS:
-            raise ParseError(f"occupant must be one of {', '.join(OCCUPANTS)}, got {brief(kind)}")
+            raise ParseError(
+                f"occupant must be one of {', '.join(OCCUPANTS)}, got {brief(kind)}",
+                "occupant_kind",
+                {"value": brief(kind)},
+            )
         level = data.get("level", "standard")
         level = "standard" if level is None else level
         if level not in LEVELS:
-            raise ParseError(f"unknown computer level {brief(level)} (known: {', '.join(LEVELS)})")
+            raise _unknown_level(level)
         name = data.get("name")
         if name is not None and (not isinstance(name, str) or len(name) > NAME_LIMIT):
-            raise ParseError(f"a name must be text of at most {NAME_LIMIT} characters, got {brief(name)}")
+            raise ParseError(
+                f"a name must be text of at most {NAME_LIMIT} characters, got {brief(name)}",
+                "name_too_long",
+                {"limit": NAME_LIMIT, "value": brief(name)},
+            )
         away = _flag(data, "away", False)
         if kind == "computer" and away:
-            raise ParseError("a computer seat cannot be away")
+            raise ParseError("a computer seat cannot be away", "computer_away")
         return cls(kind, level, name or None, away)
 
 
@@ -168,13 +186,20 @@ class Policy:
         if data is None:
             return cls()
         if not isinstance(data, Mapping):
-            raise ParseError(f"a policy must be an object, got {brief(data)}")
+            raise ParseError(
+                f"a policy must be an object, got {brief(data)}", "policy_not_object", {"value": brief(data)}
+            )
         unknown = set(data) - {"kind", "undo", "hints", "explain", "takeover"}
         if unknown:
-            raise ParseError(f"unknown policy key {brief(sorted(unknown)[0])}")
+            key = brief(sorted(map(str, unknown))[0])
+            raise ParseError(f"unknown policy key {key}", "unknown_key", {"key": key})
         kind = data.get("kind", "casual")
         if kind not in POLICY_KINDS:
-            raise ParseError(f"policy kind must be one of {', '.join(POLICY_KINDS)}, got {brief(kind)}")
+            raise ParseError(
+                f"policy kind must be one of {', '.join(POLICY_KINDS)}, got {brief(kind)}",
+                "policy_kind",
+                {"value": brief(kind)},
+            )
         return cls(
             kind,
             _flag(data, "undo", True),
@@ -189,7 +214,9 @@ def parse_viewer(value: object) -> str:
     spectators see its cards: East's hand, read only); ``"spectator:all"`` (all four hands)."""
     if isinstance(value, str) and value in VIEWERS:
         return value
-    raise ParseError(f"viewer must be one of {', '.join(VIEWERS)}, got {brief(value)}")
+    raise ParseError(
+        f"viewer must be one of {', '.join(VIEWERS)}, got {brief(value)}", "viewer_unknown", {"value": brief(value)}
+    )
 
 
 def parse_seats(data: object) -> dict[Seat, Occupant]:
@@ -197,7 +224,11 @@ def parse_seats(data: object) -> dict[Seat, Occupant]:
     if data is None:
         data = {}
     if not isinstance(data, Mapping):
-        raise ParseError(f"seats must be an object like {{'S': {{'occupant': 'person'}}}}, got {brief(data)}")
+        raise ParseError(
+            f"seats must be an object like {{'S': {{'occupant': 'person'}}}}, got {brief(data)}",
+            "seats_not_object",
+            {"value": brief(data)},
+        )
     seats = {seat: Occupant() for seat in Seat}
     for key, value in data.items():
         seats[parse_seat(key, "a seats key")] = Occupant.from_json(value)
@@ -270,7 +301,11 @@ class Table:
         else ever carries them.
         """
         if type(seq) is not int or seq < 0 or seq > self._seq:
-            raise ParseError(f"since must be a sequence number 0 to {self._seq}, got {brief(seq)}")
+            raise ParseError(
+                f"since must be a sequence number 0 to {self._seq}, got {brief(seq)}",
+                "since_range",
+                {"high": self._seq, "value": brief(seq)},
+            )
         first = self._events[0]["seq"] if self._events else self._seq + 1
         if seq < first - 1:
             return None
@@ -340,17 +375,24 @@ class Table:
         """
         seat = Seat(seat)
         if not isinstance(intent, Mapping) or not isinstance(intent.get("type"), str):
-            raise ParseError(f"an intent must be an object with a 'type', got {brief(intent)}")
+            raise ParseError(
+                f"an intent must be an object with a 'type', got {brief(intent)}",
+                "intent_not_object",
+                {"value": brief(intent)},
+            )
         kind = intent["type"]
         handler = _INTENTS.get(kind)
         if handler is None:
-            raise ParseError(f"unknown intent {brief(kind)} ({', '.join(_INTENTS)})")
+            raise ParseError(
+                f"unknown intent {brief(kind)} ({', '.join(_INTENTS)})", "intent_unknown", {"value": brief(kind)}
+            )
         unknown = set(intent) - {"type", *_INTENT_KEYS.get(kind, ())}
         if unknown:
-            raise ParseError(f"unknown key {brief(sorted(map(str, unknown))[0])} in a {kind} intent")
+            key = brief(sorted(map(str, unknown))[0])
+            raise ParseError(f"unknown key {key} in a {kind} intent", "unknown_key", {"key": key})
         occupant = self.seats[seat]
         if occupant.kind == "computer":
-            raise SpadesError(f"{seat.name} is played by the computer")
+            raise SpadesError(f"{seat.name} is played by the computer", "seat_is_computer", {"seat": seat.name})
         self._sync_looked()
         return handler(self, seat, intent)
 
@@ -364,9 +406,13 @@ class Table:
         bid = parse_bid(intent.get("bid"))
         game = self.game
         if game.phase is not Phase.BIDDING:
-            raise SpadesError(f"{seat.name} cannot bid {bid_text(bid)}: it is the {game.phase.value} phase")
+            raise IllegalMoveError(seat.name, str(bid_text(bid)), Reason("wrong_phase", phase=game.phase.value), "bid")
         if bid == BLIND_NIL and self._blind_possible(seat) and seat in self._looked:
-            raise SpadesError(f"{seat.name} cannot bid blind nil: the cards have been seen")
+            raise SpadesError(
+                f"{seat.name} cannot bid blind nil: the cards have been seen",
+                "blind_nil_after_look",
+                {"seat": seat.name},
+            )
         game.apply(bid, seat)
         if bid != BLIND_NIL:
             self._looked.add(seat)
@@ -375,29 +421,31 @@ class Table:
     def _play(self, seat: Seat, intent: Mapping[str, Any]) -> list[dict[str, Any]]:
         raw = intent.get("card")
         if not isinstance(raw, str):
-            raise ParseError(f"a card must be text like 'QH', got {brief(raw)}")
+            raise ParseError(f"a card must be text like 'QH', got {brief(raw)}", "card_not_text", {"value": brief(raw)})
         card = parse_card(raw)
         game = self.game
         if game.phase is not Phase.PLAYING:
-            raise SpadesError(f"{seat.name} cannot play {CARD_NAMES[card]}: it is the {game.phase.value} phase")
+            raise IllegalMoveError(seat.name, CARD_NAMES[card], Reason("wrong_phase", phase=game.phase.value))
         game.apply(card, seat)
         return self._move_events(seat, card, Phase.PLAYING)
 
     def _undo(self, seat: Seat, intent: Mapping[str, Any]) -> list[dict[str, Any]]:
         if not self.policy.effective().undo:
-            raise SpadesError("undo is not allowed at this table")
+            raise SpadesError("undo is not allowed at this table", "undo_not_allowed")
         index = self._last_move_of(seat)
         if index is None:
-            raise SpadesError(f"{seat.name} has no bid or card to undo in this hand")
+            raise SpadesError(
+                f"{seat.name} has no bid or card to undo in this hand", "no_undo_for_seat", {"seat": seat.name}
+            )
         self.game.undo(len(self.game.history[-1].moves) - index)
         return [self._emit("reset")]
 
     def _replay_hand(self, seat: Seat, intent: Mapping[str, Any]) -> list[dict[str, Any]]:
         if not self.policy.effective().undo:
-            raise SpadesError("replaying a hand is not allowed at this table")
+            raise SpadesError("replaying a hand is not allowed at this table", "replay_not_allowed")
         game = self.game
         if game.phase is Phase.GAME_OVER or not game.history[-1].moves:
-            raise SpadesError("there is no hand in progress to replay")
+            raise SpadesError("there is no hand in progress to replay", "no_hand_to_replay")
         game.undo(len(game.history[-1].moves))
         return [self._emit("reset")]
 
@@ -468,13 +516,13 @@ class Table:
         """What a computer player would do in ``seat``'s place: ``(bid or card text, explanation)``."""
         seat = Seat(seat)
         if level not in LEVELS:
-            raise ParseError(f"unknown computer level {brief(level)} (known: {', '.join(LEVELS)})")
+            raise _unknown_level(level)
         if not self.policy.effective().hints:
-            raise SpadesError("hints are not allowed at this table")
+            raise SpadesError("hints are not allowed at this table", "hints_not_allowed")
         if self.game.turn != seat:
-            raise SpadesError(f"it is not {seat.name}'s turn")
+            raise SpadesError(f"it is not {seat.name}'s turn", "not_turn", {"seat": seat.name})
         if not self.looked(seat):
-            raise SpadesError(f"{seat.name} has not looked at the cards yet")
+            raise SpadesError(f"{seat.name} has not looked at the cards yet", "not_looked", {"seat": seat.name})
         move, why = self._decide(level, self.game.view(seat), self._seed_for(seat))
         text = bid_text(move) if self.game.phase is Phase.BIDDING else CARD_NAMES[move]
         return text, why
@@ -607,24 +655,37 @@ class Table:
     def load(cls, data: object, decide: Decide | None = None) -> Table:
         """Restore a table from :meth:`save` (or a ``spades-save/1``); :class:`SpadesError` if unusable."""
         if not isinstance(data, Mapping):
-            raise ParseError(f"not a saved game (expected an object with format {SAVE_FORMAT!r})")
+            raise ParseError(f"not a saved game (expected an object with format {SAVE_FORMAT!r})", "not_a_save")
         kind = data.get("format")
         if kind == OLD_SAVE_FORMAT:
             return cls._load_v1(data, decide)
         if kind != SAVE_FORMAT:
-            raise ParseError(f"not a saved game (expected format {SAVE_FORMAT!r}, got {brief(kind)})")
+            raise ParseError(
+                f"not a saved game (expected format {SAVE_FORMAT!r}, got {brief(kind)})",
+                "save_format",
+                {"value": brief(kind)},
+            )
         unknown = set(data) - {"format", "record", "seats", "policy", "looked", "seq"}
         if unknown:
-            raise ParseError(f"unknown key {brief(sorted(map(str, unknown))[0])} in a saved game")
+            key = brief(sorted(map(str, unknown))[0])
+            raise ParseError(f"unknown key {key} in a saved game", "unknown_key", {"key": key})
         game = from_record(data.get("record"))  # type: ignore[arg-type]
         seats = parse_seats(data.get("seats"))
         policy = Policy.from_json(data.get("policy"))
         looked = data.get("looked", [])
         if not isinstance(looked, list) or len(looked) > 4:
-            raise ParseError(f"'looked' must be a list of seats, got {brief(looked)}")
+            raise ParseError(
+                f"'looked' must be a list of seats, got {brief(looked)}",
+                "at_field",
+                {"field": "looked", "problem": msg("is_not", expected=msg("type_list"), value=brief(looked))},
+            )
         seq = data.get("seq", 0)
         if type(seq) is not int or not 0 <= seq < 2**53:
-            raise ParseError(f"'seq' must be a sequence number, got {brief(seq)}")
+            raise ParseError(
+                f"'seq' must be a sequence number, got {brief(seq)}",
+                "at_field",
+                {"field": "seq", "problem": msg("is_not", expected=msg("type_int"), value=brief(seq))},
+            )
         return cls(game, seats, policy, looked=tuple(parse_seat(s) for s in looked), seq=seq, decide=decide)
 
     @classmethod
@@ -633,12 +694,20 @@ class Table:
         human = parse_seat(data.get("human", "S"), "a saved game's 'human'")
         bots = data.get("bots") or {}
         if not isinstance(bots, Mapping):
-            raise ParseError("a saved game's 'bots' must be an object")
+            raise ParseError(
+                "a saved game's 'bots' must be an object",
+                "at_field",
+                {"field": "bots", "problem": msg("is_not", expected=msg("type_object"), value=brief(bots))},
+            )
         seats = {seat: Occupant() for seat in Seat}
         for key, level in bots.items():
             seat = parse_seat(key, "a saved game's bot seat")
             if level not in LEVELS:
-                raise ParseError(f"unknown computer level {brief(level)} for {seat.name} in a saved game")
+                raise ParseError(
+                    f"unknown computer level {brief(level)} for {seat.name} in a saved game",
+                    "level_unknown",
+                    {"value": brief(level)},
+                )
             seats[seat] = Occupant("computer", level)
         seats[human] = Occupant("person", "standard")
         policy = Policy(undo=_flag(data, "undo", True))

@@ -20,8 +20,9 @@ text and passed in as ``"profile"``): ``profile_new``, ``profile_check``,
 ``profile_set``, ``profile_add``, ``profile_report``.
 
 :func:`handle` never raises: any refusal, malformed JSON or bad argument comes
-back as one object ``{"error": message, "kind": class name}`` (the message at
-most a few hundred characters) and leaves every table as it was.
+back as one object ``{"error": message, "kind": class name, "code", "params"}`` (the English message at
+most a few hundred characters; ``code`` and ``params`` are what the page translates, see
+:mod:`spades.errors`) and leaves every table as it was.
 """
 
 from __future__ import annotations
@@ -34,7 +35,7 @@ from typing import Any
 from . import __version__
 from .bots import LEVELS, explain
 from .cards import Seat
-from .errors import SpadesError, brief
+from .errors import SpadesError, brief, msg
 from .profile import COLORS, KINDS, TEXT_LIMIT, add_game, check_profile, game_from_state, new_profile, rating_report
 from .rating import LEVEL_RATINGS, MAX_RATING
 from .record import from_record, to_record
@@ -65,14 +66,19 @@ def _get(args: dict[str, Any], key: str, kind: type, default: Any = None) -> Any
         return default
     if type(value) is not kind:
         what = {str: "text", int: "a whole number", bool: "true or false", dict: "an object"}.get(kind, kind.__name__)
-        raise WorkerError(f"'{key}' must be {what}, got {brief(value)}")
+        expected = {str: "type_text", int: "type_int", bool: "type_bool", dict: "type_object"}.get(kind, "type_choice")
+        raise WorkerError(
+            f"'{key}' must be {what}, got {brief(value)}",
+            "at_field",
+            {"field": key, "problem": msg("is_not", expected=msg(expected), value=brief(value))},
+        )
     return value
 
 
 def _table_id(args: dict[str, Any]) -> str:
     name = _get(args, "table", str, "main")
     if not 0 < len(name) <= 64:
-        raise WorkerError("'table' must be a name of 1 to 64 characters")
+        raise WorkerError("'table' must be a name of 1 to 64 characters", "table_name")
     return name
 
 
@@ -80,7 +86,7 @@ def _current(args: dict[str, Any]) -> tuple[str, Table]:
     name = _table_id(args)
     table = _tables.get(name)
     if table is None:
-        raise WorkerError(f"no table {name!r}: start one with 'new', 'load' or 'import'")
+        raise _no_table(name)
     return name, table
 
 
@@ -89,14 +95,18 @@ def _seed(args: dict[str, Any]) -> int | None:
     if seed is None:
         return None
     if type(seed) is not int or not 0 <= seed < 2**53:
-        raise WorkerError(f"'seed' must be a whole number 0 to 2**53 - 1, got {brief(seed)}")
+        raise WorkerError(
+            f"'seed' must be a whole number 0 to 2**53 - 1, got {brief(seed)}", "seed_range", {"value": brief(seed)}
+        )
     return seed
 
 
 def _lang(args: dict[str, Any]) -> str:
     lang = _get(args, "lang", str, "en")
     if lang not in LANGS:
-        raise WorkerError(f"'lang' must be one of {', '.join(LANGS)}, got {brief(lang)}")
+        raise WorkerError(
+            f"'lang' must be one of {', '.join(LANGS)}, got {brief(lang)}", "lang_unknown", {"value": brief(lang)}
+        )
     return lang
 
 
@@ -111,9 +121,17 @@ def _viewer(args: dict[str, Any], table: Table, seat: Seat | None = None) -> str
     return "spectator"
 
 
+def _no_table(name: str) -> WorkerError:
+    return WorkerError(
+        f"no table {name!r}: start one with 'new', 'load' or 'import'", "no_table", {"name": brief(name)}
+    )
+
+
 def _put(name: str, table: Table) -> None:
     if name not in _tables and len(_tables) >= TABLE_LIMIT:
-        raise WorkerError(f"too many tables (at most {TABLE_LIMIT}): close one first")
+        raise WorkerError(
+            f"too many tables (at most {TABLE_LIMIT}): close one first", "too_many_tables", {"limit": TABLE_LIMIT}
+        )
     _tables[name] = table
 
 
@@ -128,7 +146,7 @@ def _new(args: dict[str, Any]) -> dict[str, Any]:
     name = _table_id(args)
     rules = args.get("rules")
     if rules is not None and not isinstance(rules, dict):
-        raise WorkerError(f"'rules' must be an object, got {brief(rules)}")
+        raise WorkerError(f"'rules' must be an object, got {brief(rules)}", "rules_not_object", {"value": brief(rules)})
     table = Table.new(
         rules, seed=_seed(args), seats=parse_seats(args.get("seats")), policy=Policy.from_json(args.get("policy"))
     )
@@ -229,7 +247,7 @@ def _hand(args: dict[str, Any]) -> dict[str, Any]:
     room = _rooms.get(name)
     table = _tables.get(name) or (room.table if room is not None else None)
     if table is None:
-        raise WorkerError(f"no table {name!r}: start one with 'new', 'load' or 'import'")
+        raise _no_table(name)
     return finished_hand(table.game, args.get("number"))
 
 
@@ -241,7 +259,7 @@ def _close(args: dict[str, Any]) -> dict[str, Any]:
 def _rules(args: dict[str, Any]) -> dict[str, Any]:
     rules = args.get("rules")
     if rules is not None and not isinstance(rules, dict):
-        raise WorkerError(f"'rules' must be an object, got {brief(rules)}")
+        raise WorkerError(f"'rules' must be an object, got {brief(rules)}", "rules_not_object", {"value": brief(rules)})
     return {
         "rules": Rules.from_dict(rules).to_dict(),
         "presets": list(PRESET_NAMES),
@@ -255,21 +273,23 @@ def _room(args: dict[str, Any]) -> tuple[str, Room]:
     name = _table_id(args)
     room = _rooms.get(name)
     if room is None:
-        raise WorkerError(f"no room {name!r}: start one with 'room_new' or 'room_load'")
+        raise WorkerError(
+            f"no room {name!r}: start one with 'room_new' or 'room_load'", "no_room", {"name": brief(name)}
+        )
     return name, room
 
 
 def _now(args: dict[str, Any]) -> float:
     now = args.get("now")
     if type(now) not in (int, float) or not 0 <= now < 2**53:
-        raise WorkerError(f"'now' must be a time in milliseconds, got {brief(now)}")
+        raise WorkerError(f"'now' must be a time in milliseconds, got {brief(now)}", "bad_time", {"value": brief(now)})
     return float(now)
 
 
 def _peer(args: dict[str, Any]) -> str:
     peer = _get(args, "peer", str, "")
     if not 0 < len(peer) <= 64:
-        raise WorkerError("'peer' must be a peer id of 1 to 64 characters")
+        raise WorkerError("'peer' must be a peer id of 1 to 64 characters", "peer_id")
     return peer
 
 
@@ -281,15 +301,23 @@ def _room_new(args: dict[str, Any]) -> dict[str, Any]:
     name = _table_id(args)
     rules = args.get("rules")
     if rules is not None and not isinstance(rules, dict):
-        raise WorkerError(f"'rules' must be an object, got {brief(rules)}")
+        raise WorkerError(f"'rules' must be an object, got {brief(rules)}", "rules_not_object", {"value": brief(rules)})
     host = _get(args, "name", str, "Host")
     seat = parse_seat(args.get("seat", "S"))
     rating = _get(args, "rating", int)
     disconnects = _get(args, "disconnects", int, 0)
     if rating is not None and not 0 <= rating <= MAX_RATING:
-        raise WorkerError(f"'rating' must be 0 to {MAX_RATING}, got {brief(rating)}")
+        raise WorkerError(
+            f"'rating' must be 0 to {MAX_RATING}, got {brief(rating)}",
+            "rating_range",
+            {"high": MAX_RATING, "value": brief(rating)},
+        )
     if not 0 <= disconnects <= 1000:
-        raise WorkerError(f"'disconnects' must be 0 to 1000, got {brief(disconnects)}")
+        raise WorkerError(
+            f"'disconnects' must be 0 to 1000, got {brief(disconnects)}",
+            "disconnects_range",
+            {"value": brief(disconnects)},
+        )
     room = Room(
         Rules.from_dict(rules),
         RoomConfig.from_json(args.get("room")),
@@ -300,7 +328,9 @@ def _room_new(args: dict[str, Any]) -> dict[str, Any]:
         disconnects=disconnects,
     )
     if name not in _rooms and len(_rooms) >= TABLE_LIMIT:
-        raise WorkerError(f"too many rooms (at most {TABLE_LIMIT}): close one first")
+        raise WorkerError(
+            f"too many rooms (at most {TABLE_LIMIT}): close one first", "too_many_tables", {"limit": TABLE_LIMIT}
+        )
     _rooms[name] = room
     return {**_room_answer(room, [("host", room.summary())]), "token": room.members["host"].token}
 
@@ -326,7 +356,7 @@ def _room_rtt(args: dict[str, Any]) -> dict[str, Any]:
     _, room = _room(args)
     rtt = args.get("rtt")
     if type(rtt) not in (int, float):
-        raise WorkerError(f"'rtt' must be milliseconds, got {brief(rtt)}")
+        raise WorkerError(f"'rtt' must be milliseconds, got {brief(rtt)}", "bad_rtt", {"value": brief(rtt)})
     return _room_answer(room, room.set_rtt(_peer(args), rtt))
 
 
@@ -352,7 +382,7 @@ def _profile(args: dict[str, Any]) -> dict[str, Any]:
     """The checked profile of ``args["profile"]`` (JSON text); the last one read is kept, not read twice."""
     text = _get(args, "profile", str)
     if text is None:
-        raise WorkerError("'profile' (the profile's JSON text) is required")
+        raise WorkerError("'profile' (the profile's JSON text) is required", "arg_missing", {"key": "profile"})
     if text != _held[0]:
         profile = check_profile(text)
         _held[0], _held[1] = text, profile
@@ -368,7 +398,7 @@ def _saved(profile: dict[str, Any]) -> str:
 def _today(args: dict[str, Any]) -> str:
     today = _get(args, "today", str)
     if today is None:
-        raise WorkerError("'today' (YYYY-MM-DD, UTC) is required")
+        raise WorkerError("'today' (YYYY-MM-DD, UTC) is required", "arg_missing", {"key": "today"})
     return today
 
 
@@ -395,14 +425,16 @@ def _profile_add(args: dict[str, Any]) -> dict[str, Any]:
     today = _today(args)
     kind = _get(args, "kind", str)
     if kind not in KINDS:
-        raise WorkerError(f"'kind' must be one of {', '.join(KINDS)}, got {brief(kind)}")
+        raise WorkerError(
+            f"'kind' must be one of {', '.join(KINDS)}, got {brief(kind)}", "profile_kind", {"value": brief(kind)}
+        )
     if args.get("table") is not None:
         _, table = _current(args)
         state = table.state(_viewer(args, table))
     else:
         state = _get(args, "state", dict)
         if state is None:
-            raise WorkerError("'table' or 'state' is required")
+            raise WorkerError("'table' or 'state' is required", "table_or_state")
     ratings = _get(args, "ratings", dict, {})
     game = game_from_state(
         state,
@@ -435,11 +467,11 @@ def _score_chart(args: dict[str, Any]) -> dict[str, Any]:
     else:  # an online table's state as the host sent it: read as untrusted
         state = _get(args, "state", dict)
         if state is None:
-            raise WorkerError("'table' or 'state' is required")
+            raise WorkerError("'table' or 'state' is required", "table_or_state")
     try:
         return {"svg": score_chart(state, _lang(args))}
     except (KeyError, TypeError, AttributeError, ValueError):
-        raise WorkerError("the state's results are not scored hands") from None
+        raise WorkerError("the state's results are not scored hands", "state_unusable") from None
 
 
 def _ping(args: dict[str, Any]) -> dict[str, Any]:
@@ -484,40 +516,47 @@ def call(op: str, args: dict[str, Any]) -> dict[str, Any]:
     """Carry out one operation (see the module docstring) and return its result; raise on refusal."""
     operation = OPERATIONS.get(op) if isinstance(op, str) else None
     if operation is None:
-        raise WorkerError(f"unknown operation {brief(op)} (known: {', '.join(OPERATIONS)})")
+        raise WorkerError(
+            f"unknown operation {brief(op)} (known: {', '.join(OPERATIONS)})", "unknown_op", {"value": brief(op)}
+        )
     return operation(args)
 
 
 def handle(op: str, args_json: str = "{}") -> str:
-    """JSON-text entry point for the worker: never raises; errors come back as ``{"error", "kind"}``."""
+    """JSON-text entry point for the worker: never raises; an error is ``{"error", "kind", "code", "params"}``."""
     try:
         if not isinstance(args_json, str):
-            raise WorkerError("arguments must be JSON text")
+            raise WorkerError("arguments must be JSON text", "args_not_text")
         limit = TEXT_LIMIT + ARGS_LIMIT if op in LONG_OPS else ARGS_LIMIT
         if len(args_json) > limit:
-            raise WorkerError(f"arguments too long ({len(args_json)} characters, at most {limit})")
+            raise WorkerError(
+                f"arguments too long ({len(args_json)} characters, at most {limit})",
+                "args_too_long",
+                {"length": len(args_json), "limit": limit},
+            )
         try:
             args = json.loads(args_json) if args_json else {}
         except RecursionError:
-            raise WorkerError("arguments nested too deeply") from None
+            raise WorkerError("arguments nested too deeply", "args_too_deep") from None
         except ValueError as error:  # JSONDecodeError, and integers too long to read
-            raise WorkerError(f"arguments are not JSON: {str(error).splitlines()[0]}") from None
+            raise WorkerError(f"arguments are not JSON: {str(error).splitlines()[0]}", "args_not_json") from None
         if not isinstance(args, dict):
-            raise WorkerError("arguments must be a JSON object")
+            raise WorkerError("arguments must be a JSON object", "args_not_object")
         return json.dumps(call(op, args), ensure_ascii=False)
     except SpadesError as error:
-        return _error(str(error), type(error).__name__)
+        return _error(str(error), type(error).__name__, error.to_json())
     except RecursionError:
-        return _error("input nested too deeply", "ParseError")
+        return _error("input nested too deeply", "ParseError", msg("args_too_deep"))
     except Exception as error:  # a bug: still one JSON line, and the tables are unchanged (work on clones)
-        return _error(f"internal error: {type(error).__name__}: {error}", "InternalError")
+        return _error(f"internal error: {type(error).__name__}: {error}", "InternalError", msg("internal"))
 
 
-def _error(message: str, kind: str) -> str:
+def _error(message: str, kind: str, coded: dict[str, Any]) -> str:
+    """``{"error": English line, "kind": class name, "code", "params"}`` (``spades.errors``: what the page words)."""
     text = " ".join(message.split())
     if len(text) > ERROR_LIMIT:
         text = text[: ERROR_LIMIT - 1] + "…"
-    return json.dumps({"error": text, "kind": kind}, ensure_ascii=False)
+    return json.dumps({"error": text, "kind": kind, **coded}, ensure_ascii=False)
 
 
 __all__ = ["OPERATIONS", "WorkerError", "call", "handle"]

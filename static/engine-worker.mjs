@@ -1,63 +1,235 @@
-// Engine worker: raw Pyodide from static/vendor/, started from a memory snapshot.
+// Engine worker: raw Pyodide from static/vendor/ with the engine (spades.worker.handle) imported.
+//
+// Two start paths (docs/runtime.md, "Start paths"):
+// - restored: from a Pyodide memory snapshot that this browser made on an earlier visit, kept in Cache Storage
+//   (cache SNAPSHOT_CACHE, one entry named after BUILD.key): ~0.9 s. A snapshot that fails to inflate or restore
+//   (damaged, or refused by Pyodide) is deleted, and the worker starts plainly instead;
+// - plain: Pyodide's own start and the engine's imports (~2 s). The heap is copied right after the imports
+//   (before any call can change it), then compressed and stored once the worker has been idle for a moment, so
+//   that the next visit is restored. Where Cache Storage is blocked (a cross-site iframe with storage blocked),
+//   every start is plain and nothing is stored.
+// Nothing is downloaded for the snapshot: the worker fetches Pyodide (with BUILD.stdlib, the standard library
+// trimmed to what it imports) and spades.zip, both compiled to .pyc by scripts/compile.mjs.
+//
 // A classic postMessage protocol with JSON strings; no SharedArrayBuffer, no COOP/COEP.
 //   in:  {id, op, args}                 args: JSON string
 //   out: {id, ok: true, result}         result: JSON string
 //        {id, ok: false, error}
+//        {progress: {loaded, total}}    unsolicited, while the runtime and the engine download: bytes as sent
+//                                       (see progress() below)
 //        {timing}                       once, unsolicited, when Python and the engine are up (or failed):
-//                                       {snapshot: bool, worker, python, engine} in ms of the worker's clock
-// op "timing" answers the same object.
+//                                       {snapshot: bool, start, worker, python, engine, ...} (ms, worker's clock)
+// op "timing" answers the same object, with `stored` (ms) or `storeError` once a plain start's snapshot is kept.
 import { loadPyodide } from "./vendor/pyodide/pyodide.mjs";
+import { BUILD } from "./vendor/engine-build.mjs";
 
 const here = (path) => new URL(path, import.meta.url).href;
+const vendor = here("./vendor/");
 const indexURL = here("./vendor/pyodide/");
+const SNAPSHOT_CACHE = "spades.engine-snapshot"; // not "spades-*": sw.js deletes its other spades-* caches
+const SNAPSHOT_URL = here(`./vendor/engine-snapshot-${BUILD.key}.bin.gz`); // a cache key only, never fetched
+const IDLE_MS = 1500; // store the snapshot after this long without a call...
+const STORE_LATEST_MS = 20_000; // ...or this long after the start, whichever comes first
+const SLICE = 1 << 20; // compress 1 MB at a time, letting calls in between
 const timing = { origin: performance.timeOrigin, worker: performance.now(), snapshot: false };
 
-async function fetchSnapshot() {
-  const response = await fetch(here("./vendor/spades-snapshot.bin.gz"));
-  if (!response.ok) throw new Error(`snapshot: HTTP ${response.status}`);
-  const data = await response.blob();
-  timing.snapshotFetched = performance.now();
-  const head = new Uint8Array(await data.slice(0, 2).arrayBuffer());
-  // Gzip magic: still gzipped, unless a server sent Content-Encoding: gzip and the browser already inflated it.
-  const gzipped = head[0] === 0x1f && head[1] === 0x8b;
-  const snapshot = new Uint8Array(
-    gzipped ? await new Response(data.stream().pipeThrough(new DecompressionStream("gzip"))).arrayBuffer() : await data.arrayBuffer(),
-  );
-  timing.snapshotReady = performance.now();
-  return snapshot;
+// ---------------------------------------------------------------- download progress, in bytes as sent
+// Each file the worker downloads (BUILD.sizes) counts with the size the server sends: Content-Length, which is
+// the compressed size when there is a Content-Encoding (else the size that vendor.py measured for that
+// encoding). Bytes arrive decoded, so a file's progress is its decoded share times its sent size: exact at the
+// end of each file, proportional in between. pyodide.asm.mjs is loaded by import(), so it counts when done.
+const files = new Map(Object.keys(BUILD.sizes).map((path) => [path, { loaded: 0, total: null }]));
+let encoding = null; // of the first response: a guess for the files not started yet
+let reported = 0;
+
+function pathOf(url) {
+  const href = String(url);
+  return href.startsWith(vendor) ? href.slice(vendor.length).split(/[?#]/)[0] : null;
 }
 
-async function startPython() {
+function progress(force = false) {
+  const now = performance.now();
+  if (!force && now - reported < 100) return;
+  reported = now;
+  let loaded = 0;
+  let total = 0;
+  for (const [path, file] of files) {
+    const sizes = BUILD.sizes[path];
+    total += file.total ?? sizes[encoding ?? "identity"] ?? sizes.identity;
+    loaded += file.loaded;
+  }
+  self.postMessage({ progress: { loaded: Math.round(loaded), total: Math.round(total) } });
+}
+
+async function count(path, response) {
+  const file = files.get(path);
+  const sizes = BUILD.sizes[path];
+  const coding = response.headers.get("Content-Encoding") || "identity";
+  encoding ??= coding;
+  file.total = Number(response.headers.get("Content-Length")) || sizes[coding] || sizes.identity;
+  const decoded = coding === "identity" ? file.total : sizes.identity;
+  let read = 0;
+  const reader = response.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    read += value.length;
+    file.loaded = file.total * Math.min(1, read / decoded);
+    progress();
+  }
+  file.loaded = file.total;
+  progress(true);
+}
+
+const fetchFromNetwork = self.fetch.bind(self);
+self.fetch = async (input, init) => {
+  const response = await fetchFromNetwork(input, init);
+  const path = pathOf(input instanceof Request ? input.url : input);
+  if (path && files.has(path) && response.ok && response.body) {
+    count(path, response.clone()).catch(() => {}); // a tee: Pyodide reads the original (and its code cache)
+  }
+  return response;
+};
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) {
+    const path = pathOf(entry.name);
+    if (path === "pyodide/pyodide.asm.mjs" && files.has(path)) {
+      const file = files.get(path);
+      file.total = entry.encodedBodySize || BUILD.sizes[path][encoding ?? "identity"] || BUILD.sizes[path].identity;
+      file.loaded = file.total;
+      progress(true);
+    }
+  }
+}).observe({ type: "resource", buffered: true });
+
+// ---------------------------------------------------------------- the stored snapshot (Cache Storage)
+async function openCache() {
   try {
-    const py = await loadPyodide({ indexURL, _loadSnapshot: fetchSnapshot() });
-    timing.snapshot = true;
-    return py;
+    return await self.caches.open(SNAPSHOT_CACHE);
   } catch (err) {
-    console.warn("Pyodide snapshot not used, starting the slow way:", err);
-    return loadPyodide({ indexURL });
+    timing.storage = `blocked: ${err?.name || err}`; // no Cache Storage here: plain starts, nothing stored
+    return null;
   }
 }
 
-const handle = (async () => {
-  const [py, sources] = await Promise.all([
-    startPython(),
-    fetch(here("./vendor/spades.json")).then((r) => r.json()),
-  ]);
-  timing.python = performance.now();
-  // Sources on the filesystem: for tracebacks, lazy imports, and the no-snapshot start.
-  for (const [path, source] of Object.entries(sources)) {
-    py.FS.mkdirTree(`/engine/${path.slice(0, path.lastIndexOf("/"))}`);
-    py.FS.writeFile(`/engine/${path}`, source);
+async function inflate(response) {
+  timing.snapshotFetched = performance.now();
+  let data;
+  try {
+    data = await new Response(response.body.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer();
+  } catch (err) {
+    throw new Error(`the stored snapshot is damaged (${err})`); // gzip checks its length and CRC
   }
-  // random.seed(): the snapshot froze the state of `random`.
-  py.runPython("import random, sys; random.seed(); '/engine' in sys.path or sys.path.insert(0, '/engine')");
-  py.runPython("from spades.worker import handle");
+  timing.snapshotReady = performance.now();
+  return new Uint8Array(data);
+}
+
+async function deflate(image) {
+  const stream = new CompressionStream("gzip");
+  const out = new Response(stream.readable).blob();
+  const writer = stream.writable.getWriter();
+  for (let at = 0; at < image.length; at += SLICE) {
+    await writer.write(image.subarray(at, at + SLICE));
+    await new Promise((resolve) => setTimeout(resolve, 0)); // a call waiting in the queue goes first
+  }
+  await writer.close();
+  return out;
+}
+
+let image = null; // the heap right after the engine's imports, on a plain start, until stored
+let storeTimer = null;
+let storeBy = Infinity;
+
+function storeWhenIdle() {
+  if (!image) return;
+  clearTimeout(storeTimer);
+  storeTimer = setTimeout(store, Math.max(0, Math.min(IDLE_MS, storeBy - performance.now())));
+}
+
+async function store() {
+  const data = image;
+  image = null;
+  timing.storing = performance.now();
+  try {
+    const blob = await deflate(data);
+    const cache = await self.caches.open(SNAPSHOT_CACHE);
+    for (const request of await cache.keys()) {
+      if (request.url !== SNAPSHOT_URL) await cache.delete(request); // an older build's
+    }
+    const headers = { "Content-Type": "application/gzip", "Content-Length": String(blob.size) };
+    await cache.put(SNAPSHOT_URL, new Response(blob, { headers }));
+    timing.stored = performance.now();
+    timing.storedBytes = blob.size;
+  } catch (err) {
+    timing.storeError = String(err);
+    console.info("engine snapshot not stored:", err);
+  }
+}
+
+// ---------------------------------------------------------------- start
+const options = { indexURL, stdLibURL: vendor + BUILD.stdlib, lockFileContents: BUILD.lock };
+const engine = fetch(vendor + "spades.zip").then((r) => (r.ok ? r.arrayBuffer() : Promise.reject(new Error(`spades.zip: HTTP ${r.status}`))));
+
+// Python and the engine. `plain`: also copy the heap once the engine is imported, for the snapshot.
+async function start(py, plain) {
+  timing.python = performance.now();
+  // The package (compiled, with its sources for tracebacks) on sys.path. The filesystem is not part of a
+  // snapshot, so a restored start writes it again (the same bytes: the snapshot's zipimport knows them).
+  py.FS.mkdirTree("/engine");
+  py.FS.writeFile("/engine/spades.zip", new Uint8Array(await engine));
+  py.runPython("import sys; '/engine/spades.zip' in sys.path or sys.path.insert(0, '/engine/spades.zip')");
+  if (plain) {
+    // every engine module the worker can reach (vendor.py measured them), so that a restored start has them all
+    py.runPython(`import importlib\nfor name in ${JSON.stringify(BUILD.modules)}: importlib.import_module(name)`);
+    timing.imported = performance.now();
+    try {
+      image = py.makeMemorySnapshot();
+      timing.copied = performance.now();
+    } catch (err) {
+      timing.storeError = String(err); // the game goes on; the next visit starts plainly too
+    }
+  }
+  // random.seed(): a restored snapshot has the state `random` had when it was made.
+  py.runPython("import random; random.seed(); from spades.worker import handle");
   timing.engine = performance.now();
   const h = py.globals.get("handle");
   return (op, args) => (op === "timing" ? JSON.stringify(timing) : h(op, args));
-})();
+}
+
+async function startEngine() {
+  const cache = await openCache();
+  const stored = cache && (await cache.match(SNAPSHOT_URL).catch(() => undefined));
+  if (stored) {
+    try {
+      const snapshot = inflate(stored);
+      snapshot.catch(() => {}); // handled: loadPyodide awaits it later, and fails with its error
+      const handle = await start(await loadPyodide({ ...options, _loadSnapshot: snapshot }), false);
+      timing.snapshot = true;
+      timing.start = "restored";
+      return handle;
+    } catch (err) {
+      console.warn("stored engine snapshot not used; starting plainly and making a new one:", err);
+      timing.snapshotError = String(err);
+      await cache.delete(SNAPSHOT_URL).catch(() => {});
+    }
+  }
+  timing.start = "plain";
+  const handle = await start(await loadPyodide({ ...options, _makeSnapshot: true }), true);
+  if (cache) {
+    storeBy = performance.now() + STORE_LATEST_MS;
+    storeWhenIdle();
+  } else {
+    image = null;
+  }
+  return handle;
+}
+
+const handle = startEngine();
 handle.then(
-  () => self.postMessage({ timing }),
+  () => {
+    progress(true);
+    self.postMessage({ timing });
+  },
   (err) => self.postMessage({ timing: { ...timing, error: String(err) } }),
 );
 
@@ -68,4 +240,5 @@ self.onmessage = async ({ data: { id, op, args } }) => {
   } catch (err) {
     self.postMessage({ id, ok: false, error: String(err) });
   }
+  if (op !== "timing") storeWhenIdle(); // asking for the timing (tests, benchmarks) is not activity
 };

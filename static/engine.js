@@ -1,15 +1,21 @@
 // Main-thread client of static/engine-worker.mjs. No SharedArrayBuffer, no COOP/COEP needed.
-//   const engine = startEngine();  await engine.call("ping", {})  -> parsed JSON result
-//   await engine.started  -> the worker's start-up timing, {snapshot: true|false, worker, python, engine} (ms)
-// When the worker has started, <html> gets data-engine-snapshot="true" (started from the Pyodide memory
-// snapshot) or "false" (the slow start: the snapshot is missing or was refused), for tests and benchmarks.
-export function startEngine(url = new URL("./engine-worker.mjs", import.meta.url)) {
+//   const engine = startEngine({onprogress});  await engine.call("ping", {})  -> parsed JSON result
+//   await engine.started  -> the worker's start-up timing, {snapshot: true|false, start, worker, python, engine} (ms)
+//   onprogress({loaded, total}): bytes of the runtime and engine downloaded so far, as sent (compressed)
+// When the worker has started, <html> gets data-engine-snapshot="true" (restored from the memory snapshot this
+// browser stored on an earlier visit) or "false" (a plain start: first visit, storage blocked, or the stored
+// snapshot was stale or damaged), for tests and benchmarks (docs/runtime.md, "Start paths").
+export function startEngine({ url = new URL("./engine-worker.mjs", import.meta.url), onprogress } = {}) {
   const worker = new Worker(url, { type: "module" });
   const pending = new Map();
   let nextId = 0;
   let started;
   const startup = new Promise((resolve) => (started = resolve));
-  worker.onmessage = ({ data: { id, ok, result, error, timing } }) => {
+  worker.onmessage = ({ data: { id, ok, result, error, timing, progress } }) => {
+    if (progress) {
+      onprogress?.(progress);
+      return;
+    }
     if (id === undefined) {
       // the worker's one unsolicited message: its start-up timing
       if (typeof document !== "undefined") document.documentElement.dataset.engineSnapshot = String(!!timing?.snapshot);

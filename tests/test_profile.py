@@ -406,7 +406,7 @@ def test_worker_profile_operations_round_trip() -> None:
 )
 def test_worker_refuses_bad_profile_arguments(op, args, words) -> None:
     answer = json.loads(handle(op, json.dumps(args)))
-    assert set(answer) == {"error", "kind"} and words in answer["error"]
+    assert set(answer) == {"error", "kind", "code", "params"} and words in answer["error"]
 
 
 def test_worker_refuses_a_state_from_a_peer_that_is_not_one() -> None:
@@ -419,7 +419,7 @@ def test_worker_refuses_a_state_from_a_peer_that_is_not_one() -> None:
         {"me": "S", "seats": {s: {} for s in "NEW"}, "results": [{}]},
     ):
         answer = json.loads(handle("profile_add", json.dumps({**base, "state": state})))
-        assert set(answer) == {"error", "kind"}, state
+        assert set(answer) == {"error", "kind", "code", "params"}, state
 
 
 def test_an_unscored_rated_game_counts_only_a_disconnect() -> None:
@@ -454,4 +454,4 @@ def test_the_running_score_chart_of_a_table_or_of_a_state_from_a_host() -> None:
     assert f"Target {state['rules']['target']}" in svg
     for bad in ({"results": [{"points": None}]}, {"results": "x"}, {"results": [{"points": {"NS": "a", "EW": 1}}]}):
         answer = json.loads(handle("score_chart", json.dumps({"table": None, "state": bad})))
-        assert set(answer) == {"error", "kind"}, bad
+        assert set(answer) == {"error", "kind", "code", "params"}, bad

@@ -1,4 +1,6 @@
-"""Run the portable tests inside Pyodide (Node), as the browser will run the engine."""
+"""Run the portable tests inside Pyodide (Node), as the browser will run the engine: on the worker's trimmed
+standard library (static/vendor/pyodide/engine_stdlib.zip) when it is there, so that an engine import of a module
+it lacks fails here (tests/pyodide/run.mjs --stdlib)."""
 
 import re
 import shutil
@@ -8,6 +10,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
+STDLIB = ROOT / "static" / "vendor" / "pyodide" / "engine_stdlib.zip"
 
 
 @pytest.mark.skipif(
@@ -15,8 +18,9 @@ ROOT = Path(__file__).resolve().parent.parent
     reason="needs node and node_modules/pyodide (run `make setup`)",
 )
 def test_portable_tests_pass_in_pyodide():
+    stdlib = ["--stdlib", str(STDLIB)] if STDLIB.exists() else []
     proc = subprocess.run(
-        ["node", "tests/pyodide/run.mjs"],
+        ["node", "tests/pyodide/run.mjs", *stdlib],
         cwd=ROOT,
         check=False,
         capture_output=True,

@@ -113,7 +113,7 @@ def test_bad_operations_are_one_line_json_errors_and_change_nothing(op: str, arg
     call("new", {"seed": 3, "seats": PERSON_SOUTH})
     before = call("state")
     out = json.loads(worker.handle(op, args))
-    assert set(out) == {"error", "kind"} and message in out["error"], out
+    assert set(out) == {"error", "kind", "code", "params"} and message in out["error"], out
     assert "\n" not in out["error"] and len(out["error"]) <= worker.ERROR_LIMIT
     assert call("state") == before
 
@@ -255,7 +255,12 @@ def test_a_finished_hand_through_the_bridge_and_refusals() -> None:
     """``hand`` gives a finished hand trick by trick; never the hand in progress; a host's room too."""
     out = call("new", {"seed": 21, "seats": PERSON_SOUTH})
     refused = call("hand", {"number": 1})
-    assert refused == {"error": refused["error"], "kind": "HandNotFinished"}
+    assert refused == {
+        "error": refused["error"],
+        "kind": "HandNotFinished",
+        "code": "hand_not_over",
+        "params": {"number": 1, "done": 0},
+    }
     assert "hand 1 is not over" in refused["error"]
     while out["state"]["phase"] in ("bidding", "playing"):
         state = out["state"]

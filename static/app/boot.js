@@ -89,18 +89,86 @@ root.dataset.lang = lang;
 root.dataset.fourColor = settings.four_color ? "1" : "0";
 root.dataset.speed = params.get("speed") || settings.speed || "normal";
 
-const steps = { page: 10, messages: 10, ui: 30, engine: 40, game: 10 };
-const done = new Set();
-function progress(step, label) {
-  done.add(step);
+// The score box before any Python runs (index.html leaves it empty, so no 0–0 ever flashes): the saved game's
+// score, which the page keeps in the save ("scores": us, them, totals, bags, limit; static/app/view.py
+// score_glance); 0–0 for a new game (?fresh=1, or nothing saved). When the address may start another game
+// (?seed, ?preset, ?seat) or the save has no score, the box stays empty until the game is known.
+function paintSavedScores() {
+  const fresh = ["1", "true", "yes"].includes(params.get("fresh"));
+  if (!fresh && ["seed", "preset", "seat"].some((key) => params.has(key))) return;
+  let glance = null;
+  const saved = fresh ? null : storage.get("spades-save");
+  if (saved) {
+    try {
+      glance = JSON.parse(saved).scores;
+    } catch {
+      return;
+    }
+    if (!glance || typeof glance !== "object") return;
+  } else {
+    const us = ["E", "W"].includes(settings.seat) ? "EW" : "NS";
+    glance = { us, them: us === "NS" ? "EW" : "NS", totals: { NS: 0, EW: 0 }, bags: null, limit: 0 };
+  }
+  const whole = (n) => (Number.isInteger(n) ? String(n) : "");
+  for (const side of ["us", "them"]) {
+    const team = glance[side];
+    const box = document.querySelector(`.scoreboard .team-${side}`);
+    if (!box || !["NS", "EW"].includes(team)) return;
+    box.dataset.team = team;
+    box.querySelector(".team-name").dataset.i18nTeam = `team_${side}:${team}`; // named by translate() below
+    const score = box.querySelector(".team-score");
+    score.dataset.score = team;
+    score.textContent = whole((glance.totals || {})[team]);
+    const bags = box.querySelector(".team-bags [data-bags]");
+    bags.dataset.bags = team;
+    const count = whole((glance.bags || {})[team]);
+    bags.textContent = count && glance.limit ? `${count}/${whole(glance.limit)}` : count;
+  }
+}
+paintSavedScores();
+
+// The progress bar and the loading line (#loading-text). Steps add their share of the bar; "download" (the
+// engine worker's runtime and engine, in bytes) fills its share as the bytes arrive. The line shows the latest
+// step's words, except while the engine downloads slowly: then "Loading the card engine (3.1 of 8.2 MB)…", in
+// bytes as the server sends them (compressed; see static/engine-worker.mjs), once the catalog is here.
+const steps = { page: 10, messages: 10, ui: 20, download: 30, engine: 20, game: 10 };
+const done = new Map(); // step -> share done, 0..1
+const SLOW_MS = 400; // a download still running this long after the page started gets its bytes shown
+let stepLabel = null;
+let download = null; // {loaded, total}, bytes
+let catalog = null;
+
+function message(key, values = {}) {
+  const entry = catalog && catalog[key];
+  const template = entry && (entry[lang] || entry.en);
+  return template ? template.replace(/\{(\w+)\}/g, (all, name) => values[name] ?? all) : null;
+}
+
+function downloadLine() {
+  if (!download || download.loaded >= download.total || performance.now() < SLOW_MS) return null;
+  const mb = (bytes) => (bytes / 1e6).toFixed(1);
+  return message("loading_download", { done: mb(download.loaded), total: mb(download.total) });
+}
+
+function render() {
   let width = 0;
-  for (const s of done) width += steps[s] || 0;
+  for (const [step, share] of done) width += (steps[step] || 0) * share;
   const bar = document.getElementById("progress-bar");
   if (bar) bar.style.width = `${Math.min(width, 100)}%`;
-  if (label) {
-    const text = document.getElementById("loading-text");
-    if (text) text.textContent = label;
-  }
+  const line = downloadLine() || stepLabel;
+  const element = document.getElementById("loading-text");
+  if (line && element && element.textContent !== line) element.textContent = line;
+}
+
+function progress(step, label, share = 1) {
+  done.set(step, Math.max(done.get(step) || 0, share));
+  if (label) stepLabel = label;
+  render();
+}
+
+function downloaded({ loaded, total }) {
+  download = { loaded, total };
+  progress("download", null, total ? loaded / total : 0);
 }
 
 function translate(catalog, language, scope = document) {
@@ -128,7 +196,7 @@ function translate(catalog, language, scope = document) {
   if (title) document.title = title;
 }
 
-const engine = startEngine();
+const engine = startEngine({ onprogress: downloaded });
 const messages = fetch(new URL("../../spades/i18n/messages.json", import.meta.url)).then((r) => r.json());
 const engineReady = engine.call("ping");
 
@@ -140,13 +208,16 @@ window.engine = engine; // the transport, as /tmp/proto's main.py expects it
 progress("page");
 messages
   .then((data) => {
-    const catalog = data.messages || {};
+    catalog = data.messages || {};
     translate(catalog, lang);
-    if (!done.has("ui")) progress("messages", (catalog.loading_python || {})[lang]);
+    progress("messages", done.has("ui") ? null : message("loading_engine"));
   })
   .catch((error) => console.error("messages:", error));
 engineReady.then(
-  () => progress("engine"),
+  () => {
+    progress("download");
+    progress("engine");
+  },
   (error) => {
     console.error("engine:", error);
     window.spades.engineError = String(error);

@@ -18,7 +18,7 @@ import store
 import view
 from dialogs import Dialogs
 from dom import by_id, drop_params, notice, parse_params
-from i18n import card_name, t
+from i18n import card_name, error_text, t
 from inputs import Inputs
 from pacing import Pacer
 from player import Player, rating_change_html
@@ -101,7 +101,7 @@ class App:
         self.after_state()
 
     def fail(self, error):
-        by_id("loading-text").textContent = t("loading_failed", error=str(error))
+        by_id("loading-text").textContent = t("loading_failed", error=error_text(error))
         by_id("loading").classList.add("failed")
         document.body.setAttribute("data-phase", "error")
 
@@ -121,13 +121,13 @@ class App:
         if not fresh:
             try:
                 saved = store.read_json(store.SAVE_KEY)
-            except ValueError as error:
-                problem = str(error) or "not JSON"
+            except ValueError:
+                problem = error_text({"code": "not_json"})
         if isinstance(saved, dict):
             try:
                 result = await call("load", {"save": plain_save(saved)})
             except EngineError as error:
-                problem = str(error)
+                problem = error_text(error)
             else:
                 state = result["state"]
                 rules = state.get("rules") or {}
@@ -141,7 +141,7 @@ class App:
                     self.begin(result)
                     return
         elif saved is not None:
-            problem = "not a save"
+            problem = error_text({"code": "not_a_save"})
         if problem:
             store.remove(store.SAVE_KEY)
             self.notice(t("save_corrupt", error=problem))
@@ -300,7 +300,7 @@ class App:
             result = await call("new", args)
         except EngineError as error:
             # stored rule overrides the engine refuses: the preset alone, else the standard game
-            self.notice(t("error", error=str(error)))
+            self.notice(t("error", error=error_text(error)))
             args["rules"] = {"preset": rules["preset"]}
             try:
                 result = await call("new", args)
@@ -331,7 +331,7 @@ class App:
         try:
             self.take(await call("load", {"save": save, "viewer": self.state["me"]}))
         except EngineError as error:
-            self.notice(t("error", error=str(error)))
+            self.notice(t("error", error=error_text(error)))
 
     def take(self, result):
         """Adopt a ``{"state", "save"}`` answer: remember, persist (if this tab owns the game), render."""
@@ -341,7 +341,7 @@ class App:
         if isinstance(save, dict):
             self.save = save
             self.game = (save.get("record") or {}).get("seed")
-            written = self.tabs.write(save)
+            written = self.tabs.write(save, view.score_glance(self.state))
             if written is False and store.available() and not self.storage_note:
                 self.storage_note = True
                 self.notice(t("save_full"))
@@ -379,7 +379,7 @@ class App:
             try:
                 result = await call("load", {"save": plain_save(saved)})
             except EngineError as error:
-                self.notice(t("save_corrupt", error=str(error)))
+                self.notice(t("save_corrupt", error=error_text(error)))
             else:
                 self.tabs.loaded(saved)
                 self.begin(result)
@@ -447,7 +447,7 @@ class App:
         except EngineError as error:
             self.acting = False
             sound.play("error")
-            self.ui.message = t("error", error=str(error))
+            self.ui.message = t("error", error=error_text(error))
             self.render()
             return None
         finally:
@@ -486,8 +486,12 @@ class App:
             sound.play("error")
             self.set_message(t("card_illegal", card=card_name(card), reason=i18n.reason_text(entry.get("reason"))))
             return
-        if self.settings["play_mode"] == "confirm" and not keyboard and self.ui.selected != card:
+        confirm = self.settings["play_mode"] == "confirm"
+        # a hand too tight to aim at (docs/page.md "Layout"): the first tap lifts the card, the second plays it
+        lift = not confirm and not keyboard and screen.hand_is_tight()
+        if (confirm or lift) and not keyboard and self.ui.selected != card:
             self.ui.selected = card
+            self.ui.lifting = lift
             self.ui.message = None
             self.render()
             return
@@ -523,7 +527,7 @@ class App:
         try:
             result = await call("hint", {"seat": me, "level": "expert", "lang": i18n.lang()})
         except EngineError as error:
-            self.set_message(t("error", error=str(error)))
+            self.set_message(t("error", error=error_text(error)))
             return
         text = result.get("text")
         if "card" in result:

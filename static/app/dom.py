@@ -2,6 +2,7 @@
 
 import js
 from pyscript import document
+from pyscript.ffi import create_proxy
 
 
 def by_id(name):
@@ -43,6 +44,26 @@ def announce(text):
         region.removeChild(region.firstElementChild)
 
 
+def place_notice(*_):
+    """Keep the notice just under the top bar (score box and toolbar): it never covers the toolbar."""
+    box = by_id("notice")
+    bar = document.querySelector(".topbar")
+    if box is None or bar is None or box.hidden:
+        return
+    top = int(bar.getBoundingClientRect().bottom) + 8
+    box.style.setProperty("--notice-top", str(max(8, top)) + "px")
+
+
+_placing = []  # the observer of the top bar's size, made with the first notice
+
+
 def notice(text):
     by_id("notice-text").textContent = text
     by_id("notice").hidden = False
+    place_notice()
+    if not _placing:  # the bar grows and wraps with the window and with what it shows: follow it
+        _placing.append(create_proxy(place_notice))
+        bar = document.querySelector(".topbar")
+        if bar is not None and hasattr(js, "ResizeObserver"):
+            js.ResizeObserver.new(_placing[0]).observe(bar)
+        js.window.addEventListener("resize", _placing[0])

@@ -99,6 +99,88 @@ def reason_text(reason):
     return t(key, suit=suit_name(reason.get("suit")), number=reason.get("number"))
 
 
+SEAT_PARAMS = ("seat", "dealer")  # error parameters that name a seat (spades/errors.py)
+RANKS = "23456789TJQKA"
+
+
+def _param(name, value):
+    """One parameter of an error code in words, by its name (spades/errors.py); ``None``: not translatable."""
+    if isinstance(value, dict):
+        return reason_text(value) if name == "reason" else message_text(value)
+    if name == "field":
+        return field_text(value)
+    if name in SEAT_PARAMS and value in ("N", "E", "S", "W"):
+        return t("who_" + value)
+    if name == "seats" and isinstance(value, list):
+        return t("bot_part_list_sep").join([t("who_" + s) if s in ("N", "E", "S", "W") else str(s) for s in value])
+    if name == "card" and isinstance(value, str):
+        if value in ("BJ", "LJ") or (len(value) == 2 and value[0] in RANKS and value[1] in SUIT_SYMBOL):
+            return card_short(value)
+    if name == "bid" and isinstance(value, str) and value.isdigit():
+        return bid_text(int(value))
+    if name == "bid" and value in ("nil", "blind_nil"):
+        return bid_text(value)
+    if name in ("phase", "rule") and isinstance(value, str) and has(name + "_" + value):
+        return t(name + "_" + value)
+    return str(value)
+
+
+def field_text(path):
+    """A field of a file (``["games", 3, "at"]``, or one name) in words: ``game 4 › time``, ``第 4 局 › 时间``."""
+    steps = path if isinstance(path, list) else [path]
+    parts = []
+    before = None
+    for step in steps:
+        if isinstance(step, int):  # an item of the list named before it
+            key = "field_" + str(before) + "_item"
+            name = parts.pop() if parts else ""
+            parts.append(t(key, n=step + 1) if has(key) else t("field_item", name=name, n=step + 1))
+        elif before == "players" and step in ("N", "E", "S", "W"):
+            parts.append(t("who_" + step))
+        elif before == "score" and step in ("NS", "EW"):
+            parts.append(t("pair_" + step))
+        else:
+            parts.append(t("field_" + str(step)) if has("field_" + str(step)) else str(step))
+        before = step
+    return " › ".join(parts)
+
+
+def message_text(message):
+    """``{"code", "params"}`` in words from the catalog's ``err_<code>``; ``None`` when a code is not there."""
+    code = message.get("code")
+    key = "err_" + str(code)
+    if not code or not has(key):
+        return None
+    params = message.get("params") or {}
+    if not isinstance(params, dict):
+        return None
+    values = {}
+    for name in params:
+        text = _param(name, params[name])
+        if text is None:
+            return None
+        values[name] = text
+    return t(key, **values)
+
+
+def error_text(error):
+    """An engine error in the person's language: a ``transport.EngineError``, a worker or room answer
+    (``{"error", "code", "params"}``) or the page's own ``{"code"}``.  Unknown codes (an older worker or host)
+    fall back to the English message."""
+    if isinstance(error, dict):
+        coded, english = error, error.get("error")
+    else:
+        coded = {"code": getattr(error, "code", None), "params": getattr(error, "params", None)}
+        english = str(error)
+    try:
+        text = message_text(coded) if coded.get("code") else None
+    except Exception:  # a malformed answer (an online host is another page): say what it said
+        text = None
+    if text is not None:
+        return text
+    return str(english) if english else t("err_invalid")
+
+
 def bid_text(bid):
     """A bid as shown: ``4``, ``零``, ``盲零``; ``—`` when not bid yet."""
     if bid is None:

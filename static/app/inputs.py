@@ -14,7 +14,33 @@ from pyscript import document
 from pyscript.ffi import create_proxy
 from tasks import now, spawn
 
-SHORTCUTS = {"h": "hint", "u": "undo", "s": "scores", "l": "last-trick", "?": "help"}
+# Every key the page handles, in one table: the help's keyboard list is made from it (helpdoc.py), and
+# tests/test_help.py checks that each key this module and review.py act on is in it.  A row: where the keys work
+# ("hand", "bid", "blind", "any", "menu", "review"), the keys (KeyboardEvent.key; "0–9" and "0–3" are ranges of
+# digits), the catalog key of what they do, and the action of a shortcut that works anywhere (else None).
+KEYS = (
+    ("hand", ("ArrowLeft", "ArrowRight"), "help_key_cards", None),
+    ("hand", ("Home", "End"), "help_key_cards_ends", None),
+    ("hand", ("Enter", " "), "help_key_play", None),  # the focused card is a button: the browser clicks it
+    ("bid", ("0–9",), "help_key_bid_digit", None),
+    ("bid", ("1", "0–3"), "help_key_bid_ten", None),
+    ("bid", ("N",), "help_key_bid_nil", None),
+    ("bid", ("ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "+", "-", "="), "help_key_bid_move", None),
+    ("bid", ("Enter",), "help_key_bid_enter", None),
+    ("blind", ("B",), "help_key_blind", None),
+    ("blind", ("V",), "help_key_look", None),
+    ("any", ("H",), "hint", "hint"),
+    ("any", ("U",), "undo", "undo"),
+    ("any", ("S",), "scores", "scores"),
+    ("any", ("L",), "last_trick", "last-trick"),
+    ("any", ("?",), "help", "help"),
+    ("any", ("Escape",), "help_key_escape", None),
+    ("menu", ("ArrowUp", "ArrowDown"), "help_key_menu", None),
+    ("review", ("ArrowLeft", "ArrowRight"), "help_key_review_step", None),
+    ("review", ("Home",), "help_key_review_deal", None),
+    ("review", ("End",), "help_key_review_last", None),
+)
+SHORTCUTS = {key.lower(): action for _where, keys, _text, action in KEYS if action for key in keys}
 
 
 class Inputs:

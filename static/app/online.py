@@ -15,7 +15,7 @@ import review
 import store
 import view
 from dom import by_id, notice
-from i18n import t, who
+from i18n import error_text, t, who
 from pyscript import document
 from pyscript.ffi import create_proxy
 from tasks import spawn
@@ -57,6 +57,16 @@ def host_save_for(secret):
 def plain(value):
     """A JS object as Python data (through JSON)."""
     return json.loads(str(_stringify(value)))
+
+
+def js_error(error):
+    """A failed JS call as ``{"error", "code", "params"}`` (session.mjs puts the worker's code on its ``Error``)."""
+    try:
+        inner = error.args[0]
+        code = inner.code
+        return {"error": str(inner.message), "code": str(code) if code else None, "params": plain(inner.params or {})}
+    except Exception:
+        return {"error": str(error)}
 
 
 def to_js(value):
@@ -420,12 +430,12 @@ class Online:
             " catch (e) {} };",
         )
         js_options.onSave = keep(secret, to_js(setup))
-        js_options.onError = create_proxy(lambda error: notice(t("error", error=str(error))))
+        js_options.onError = create_proxy(lambda answer: notice(t("error", error=error_text(plain(answer)))))
         try:
             self.session = await self.sessions.host(js_options)
         except Exception as error:
             self.session = None
-            notice(t("online_failed", error=str(error)))
+            notice(t("online_failed", error=error_text(js_error(error))))
             return
         self.connected = True
         self.you = {
@@ -517,7 +527,7 @@ class Online:
             self.session = await self.sessions.guest(options)
         except Exception as error:
             self.session = None
-            notice(t("online_failed", error=str(error)))
+            notice(t("online_failed", error=error_text(js_error(error))))
             return
         self.app.enter_online(self)
         document.body.setAttribute("data-online", "guest")
@@ -738,7 +748,7 @@ class Online:
                 self.unread += 1
             self.render_chat()
         elif kind == "refused":
-            self.app.set_message(t("online_refused", error=str(message.get("error") or "")))
+            self.app.set_message(t("online_refused", error=error_text(message)))
         elif kind == "vote":
             self.vote(message)
         elif kind == "ended":

@@ -8,7 +8,7 @@ Everything shown comes from the worker's events (docs/table.md): the page comput
 import i18n
 import sound
 from dom import announce
-from i18n import card_name, t, who
+from i18n import card_name, error_text, t, who
 from tasks import now, sleep_ms
 from transport import EngineError, call
 
@@ -62,7 +62,7 @@ class Pacer:
                 app.take(result)
                 await self.show_events(events, gen)
         except EngineError as error:
-            app.notice(t("error", error=str(error)))
+            app.notice(t("error", error=error_text(error)))
         finally:
             if self.driving == gen:
                 self.driving = None

@@ -14,7 +14,7 @@ import store
 import view
 from dialogs import open_dialog
 from dom import by_id
-from i18n import t
+from i18n import error_text, t
 from transfer import download
 from transport import EngineError, call
 
@@ -59,7 +59,7 @@ class Player:
             except EngineError as error:
                 # a damaged profile is kept aside (never silently lost) and a new one starts
                 store.write_text(store.PROFILE_KEY + "-damaged", text)
-                self.app.notice(t("profile_damaged", error=str(error)))
+                self.app.notice(t("profile_damaged", error=error_text(error)))
         result = await call("profile_new", {"name": t("profile_default_name"), "today": today()})
         self.keep(result["profile"])
         return self.text
@@ -101,7 +101,7 @@ class Player:
                 args["state"] = state
             result = await call("profile_add", args)
         except EngineError as error:
-            self.app.notice(t("profile_not_saved", error=str(error)))
+            self.app.notice(t("profile_not_saved", error=error_text(error)))
             return None
         self.keep(result["profile"])
         return result
@@ -127,7 +127,7 @@ class Player:
                 "profile_report", {"profile": await self.load(), "today": today(), "lang": i18n.lang()}
             )
         except EngineError as error:
-            self.app.notice(t("error", error=str(error)))
+            self.app.notice(t("error", error=error_text(error)))
             return
         open_dialog("dlg-profile", profile_html(self.report))
 
@@ -144,7 +144,7 @@ class Player:
         try:
             result = await call("profile_set", {"profile": await self.load(), "name": name, "color": color})
         except EngineError as error:
-            by_id("profile-name-error").textContent = t("error", error=str(error))
+            by_id("profile-name-error").textContent = t("error", error=error_text(error))
             return
         self.keep(result["profile"])
         await self.open()
@@ -172,7 +172,7 @@ class Player:
         try:
             result = await call("profile_check", {"profile": text})
         except EngineError as error:
-            self.problem(t("profile_import_failed", error=str(error)))
+            self.problem(t("profile_import_failed", error=error_text(error)))
             return
         if not await self.app.dialogs.confirm(t("confirm_profile_import", name=result["name"], n=result["games"])):
             return

@@ -12,7 +12,7 @@ import store
 import view
 from dialogs import open_dialog
 from dom import by_id, drop_params
-from i18n import t
+from i18n import error_text, t
 from pyscript import document
 from transport import EngineError, call
 
@@ -72,7 +72,7 @@ class Preferences:
         try:
             checked = (await call("rules", {"rules": rules}))["rules"]
         except EngineError as problem:
-            error.textContent = str(problem)
+            error.textContent = error_text(problem)
             return
         new = form_fields.read_display(form, app.settings)
         new["preset"] = checked["preset"]

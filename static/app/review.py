@@ -10,7 +10,7 @@ the focus stays on the button pressed.
 import dialogs
 import sheet
 from dom import by_id
-from i18n import t
+from i18n import error_text, t
 from transport import EngineError, call
 
 KEYS = ("ArrowLeft", "ArrowRight", "Home", "End")
@@ -29,7 +29,7 @@ class Review:
         try:
             hand = await call("hand", {"number": number})
         except EngineError as error:
-            app.set_message(t("past_failed", error=str(error)))
+            app.set_message(t("past_failed", error=error_text(error)))
             return
         self.show(hand)
 

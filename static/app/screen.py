@@ -93,6 +93,18 @@ def render_hand(state, ui):
             focus_card(ui, ui.focus)
 
 
+TAP_STRIP = 36  # px between the left edges of neighbouring cards below which a tap lifts a card (tap-to-lift)
+
+
+def hand_is_tight():
+    """Whether the cards of your hand lie too close to aim at with a finger: then a first tap lifts a card
+    and a second one plays it (docs/page.md "Layout"). Measured where they are now, so it follows the screen."""
+    cards = document.querySelectorAll("#hand [data-card]")
+    if cards.length < 2:
+        return False
+    return cards.item(1).offsetLeft - cards.item(0).offsetLeft < TAP_STRIP
+
+
 def focus_card(ui, index):
     cards = document.querySelectorAll("#hand [data-card]")
     if cards.length:

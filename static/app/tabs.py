@@ -18,7 +18,7 @@ from pyscript import document
 from pyscript.ffi import create_proxy
 
 CHANNEL = "spades-game"
-PAGE_KEYS = ("generation", "tab")  # what the page adds to the worker's save
+PAGE_KEYS = ("generation", "tab", "scores")  # what the page adds to the worker's save (scores: boot.js paints them)
 
 
 def plain_save(saved):
@@ -109,14 +109,17 @@ class Tabs:
         number = saved.get("generation") if isinstance(saved, dict) else None
         self.generation = number if isinstance(number, int) else 0
 
-    def write(self, save):
-        """Store the worker's save with the next generation; ``None`` when another tab owns the game."""
+    def write(self, save, scores=None):
+        """Store the worker's save with the next generation (and what the score box shows, ``scores``, for the
+        next visit's first paint); ``None`` when another tab owns the game."""
         if not self.still_owner():
             return None
         self.generation += 1
         stored = dict(save)
         stored["generation"] = self.generation
         stored["tab"] = self.id
+        if scores is not None:
+            stored["scores"] = scores
         return store.write_json(store.SAVE_KEY, stored)
 
     def lose(self):

@@ -3,7 +3,7 @@
 import json
 
 import js
-from i18n import t
+from i18n import error_text, t
 from pyscript import document
 from pyscript.ffi import create_proxy, to_js
 from transport import EngineError, call
@@ -41,8 +41,8 @@ class Transfer:
         event.target.value = ""
         try:
             record = json.loads(text)
-        except ValueError as error:
-            app.notice(t("import_failed", error=str(error) or "JSON"))
+        except ValueError:
+            app.notice(t("import_failed", error=error_text({"code": "not_json"})))
             return
         if not await app.dialogs.confirm(t("confirm_import")) or not await app.leave_rated():
             return
@@ -51,7 +51,7 @@ class Transfer:
         try:
             result = await call("import", args)
         except EngineError as error:
-            app.notice(t("import_failed", error=str(error)))
+            app.notice(t("import_failed", error=error_text(error)))
             return
         app.begin(result)
         app.set_message(t("imported"))

@@ -8,7 +8,8 @@ them, the controller, the pacing loop and the input handlers set them.
 class Ui:
     def __init__(self):
         self.focus = 0  # index of the card in your hand that has (or gets) the keyboard focus
-        self.selected = None  # card chosen in "select, then Play" mode
+        self.selected = None  # card chosen in "select, then Play" mode, or lifted by a first tap (below)
+        self.lifting = False  # the selection is a first tap on a hand too tight to aim at (tap-to-lift)
         self.hinted = None  # card the last hint suggested
         self.busy = False  # a finished trick is on show: the person waits
         self.hidden = False  # your cards are face down (you have not looked: blind nil)

@@ -81,7 +81,11 @@ def card_classes(card):
 
 
 def hand_html(state, ui):
-    """Your hand: ``<button data-card>``, ``aria-disabled`` (and ``data-legal="false"``) when illegal."""
+    """Your hand: ``<button data-card>``, ``aria-disabled`` (and ``data-legal="false"``) when illegal.
+
+    Each card carries its place in one row (``--i`` of ``--n``) and in two rows (``--r`` row, ``--c`` column;
+    the first ``--cols`` cards on top): the style sheet picks one or the other for the screen.
+    """
     hand = state["hand"]
     count = len(hand)
     if ui.hidden:
@@ -101,6 +105,7 @@ def hand_html(state, ui):
     selected = ui.selected
     hinted = ui.hinted
     parts = []
+    cols = (count + 1) // 2
     for i, item in enumerate(hand):
         card = item["card"]
         legal = bool(item["legal"]) and my_turn
@@ -128,7 +133,7 @@ def hand_html(state, ui):
             'data-legal="' + ("true" if legal else "false") + '"',
             'aria-label="' + esc(label) + '"',
             'tabindex="' + ("0" if i == focus else "-1") + '"',
-            'style="--i:' + str(i) + '"',
+            'style="--i:' + str(i) + ";--r:" + str(1 if i < cols else 2) + ";--c:" + str(i % cols + 1) + '"',
         ]
         if not legal:
             attrs.append('aria-disabled="true"')
@@ -138,7 +143,17 @@ def hand_html(state, ui):
         if tip:
             body += '<span class="tip" aria-hidden="true">' + esc(tip) + "</span>"
         parts.append("<button " + " ".join(attrs) + ">" + body + "</button>")
-    return '<div class="fan" style="--n:' + str(count) + '">' + "".join(parts) + "</div>"
+    return (
+        '<div class="fan" data-n="'
+        + str(count)
+        + '" style="--n:'
+        + str(count)
+        + ";--cols:"
+        + str(max(cols, 1))
+        + '">'
+        + "".join(parts)
+        + "</div>"
+    )
 
 
 def backs_html(count):
@@ -149,15 +164,16 @@ def backs_html(count):
 
 
 def seat_title(seat):
-    """A seat's name and its relation to me: ``East · left opponent``, ``南 · 你``."""
-    return t("seat_plate", seat=t("seat_" + seat), relation=t("rel_" + RELATIONS[position(seat)]))
+    """A seat's name (as everywhere else: ``北家``) and its relation to me: ``East · left opponent``, ``南家 · 你``."""
+    return t("seat_plate", seat=t("who_" + seat), relation=t("rel_" + RELATIONS[position(seat)]))
 
 
 def seat_title_html(seat):
-    """:func:`seat_title` with the relation in a ``.seat-rel`` span."""
+    """:func:`seat_title` with the name and the relation in spans (``.seat-who``, ``.seat-rel``)."""
     text = esc(t("seat_plate", seat="\x01", relation="\x02"))
+    name = '<span class="seat-who">' + esc(t("who_" + seat)) + "</span>"
     relation = '<span class="seat-rel">' + esc(t("rel_" + RELATIONS[position(seat)])) + "</span>"
-    return text.replace("\x01", esc(t("seat_" + seat))).replace("\x02", relation)
+    return text.replace("\x01", name).replace("\x02", relation)
 
 
 def render_seats(doc, state, ui):
@@ -169,12 +185,10 @@ def render_seats(doc, state, ui):
         turn = state["turn"] == seat and state["phase"] in ("bidding", "playing")
         name = seat_title(seat)
         dealer = state["dealer"] == seat
-        plate_name = seat_title_html(seat)
-        if dealer:
-            plate_name += (
-                ' <span class="dealer-chip" title="' + esc(t("dealer")) + '">' + esc(t("dealer_short")) + "</span>"
-            )
-        section.querySelector(".seat-name").innerHTML = plate_name
+        section.querySelector(".seat-name").innerHTML = seat_title_html(seat)
+        chip = section.querySelector(".dealer-chip")
+        chip.textContent = t("dealer")
+        chip.hidden = not dealer
         bid_el = section.querySelector(".seat-bid")
         if bid is None:
             bid_el.textContent = ""
@@ -212,7 +226,7 @@ def render_scores(doc, state):
         score.setAttribute("data-score", team)
         score.textContent = str(totals[team])
         limit = rules.get("bags_limit")
-        bags_el = box.querySelector(".team-bags > span")
+        bags_el = box.querySelector(".team-bags [data-bags]")
         bags_el.setAttribute("data-bags", team)
         bags_el.textContent = str(bags[team]) + ("/" + str(limit) if limit else "")
         bags_el.parentElement.setAttribute("title", t("bags_of", n=bags[team]))
@@ -221,16 +235,28 @@ def render_scores(doc, state):
         seats = TEAM_SEATS[team]
         if state["phase"] in ("bidding", "playing") and any(state["bids"].get(s) is not None for s in seats):
             won = sum(state["tricks_won"].get(s, 0) for s in seats)
-            contract.textContent = t("contract", bid=team_bid_text(state["bids"], seats), won=won)
+            contract.textContent = t("contract", bid=team_bid_text(state["bids"], seats, True), won=won)
         else:
             contract.textContent = ""
     info = doc.getElementById("game-info")
     info.textContent = t("game_info", n=state["hand_number"], target=rules.get("target"))
 
 
-def team_bid_text(bids, seats):
-    """``7`` or ``零+4`` for a team's bids."""
-    parts = []
+def score_glance(state):
+    """What the score box shows, kept in the save (``scores``) so that the next visit paints it before any Python
+    runs (static/app/boot.js): no 0–0 before the saved game appears."""
+    return {
+        "us": state["us"],
+        "them": state["them"],
+        "totals": state["totals"],
+        "bags": state["bags"],
+        "limit": state["rules"].get("bags_limit") or 0,
+    }
+
+
+def team_bid_text(bids, seats, named=False):
+    """A team's bids: ``7``, ``4 + Nil``; ``named``: ``4 + Nil (North)`` (the nil bidder said, as on the sheet)."""
+    nils = []
     number = 0
     for seat in seats:
         bid = bids.get(seat)
@@ -239,10 +265,9 @@ def team_bid_text(bids, seats):
         if isinstance(bid, int) and bid > 0:
             number += bid
         else:
-            parts.append(bid_text(bid))
-    if number or not parts:
-        parts.append(str(number))
-    return "+".join(parts)
+            nils.append(t("bid_by", bid=bid_text(bid), who=who(seat)) if named else bid_text(bid))
+    parts = [str(number)] if number or not nils else []
+    return " + ".join(parts + nils)
 
 
 # ----------------------------------------------------------------- trick
@@ -439,13 +464,10 @@ def last_trick_html(state):
 
 
 def help_html():
-    return (
-        '<h2 id="dlg-help-title">' + esc(t("help_title")) + "</h2><p>" + esc(t("help_body")) + "</p>"
-        "<h3>" + esc(t("help_keys_title")) + "</h3><p>" + esc(t("help_keys")) + "</p>"
-        '<div class="dlg-buttons"><button type="button" class="primary" data-action="close-dialog" autofocus>'
-        + esc(t("close"))
-        + "</button></div>"
-    )
+    """The help window: helpdoc.py, from static/help/help.json (fetched when Help first opens)."""
+    import helpdoc  # here, not at the top: helpdoc imports this module
+
+    return helpdoc.html()
 
 
 def status_text(state, ui):
@@ -465,7 +487,7 @@ def status_text(state, ui):
     if phase == "bidding":
         return t("hand_hidden") if ui.hidden else t("status_bid")
     if ui.selected:
-        return t("status_selected", card=card_short(ui.selected))
+        return t("status_lifted" if ui.lifting else "status_selected", card=card_short(ui.selected))
     reasons = [h.get("reason") for h in state["hand"] if not h["legal"] and h.get("reason")]
     if reasons:
         return t("status_play_follow", reason=reason_text(reasons[0]))

@@ -72,7 +72,7 @@ export async function host({ engine, table = "online", tableId, secret, relays, 
 
   const deliver = (answer) => {
     if (answer.error) {
-      onError?.(answer.error);
+      onError?.(answer); // {error, kind, code, params}: the page words code and params (i18n.error_text)
       return answer;
     }
     let delay = null;
@@ -106,7 +106,7 @@ export async function host({ engine, table = "online", tableId, secret, relays, 
   const made = save
     ? await run("room_load", { save, now: Date.now() })
     : await run("room_new", { name, seat, rules, room, seed, rating, disconnects });
-  if (made.error) throw new Error(made.error);
+  if (made.error) throw Object.assign(new Error(made.error), { code: made.code, params: made.params });
 
   net = await connect({
     tableId,

@@ -31,6 +31,8 @@ def start_rated(table):
     text = page.locator("#dlg-confirm-text").inner_text()
     assert "300" in text and "1000" in text
     confirm(page)
+    # the rated game (to 300) has replaced the casual one (to 500), and waits for a bid
+    page.wait_for_function("document.getElementById('game-info').textContent.includes('300')")
     page.wait_for_function("document.body.dataset.await === 'bid' || document.body.dataset.await === 'blind'")
 
 
@@ -101,7 +103,7 @@ def test_a_rated_solo_game_changes_the_rating_by_the_formula(table, tmp_path):
     bad.write_text(json.dumps(broken), "utf-8")
     page.set_input_files("#profile-file", str(bad))
     page.wait_for_selector("#profile-problem:not([hidden])")
-    assert "games[0].seat" in page.locator("#profile-problem").inner_text()
+    assert "game 1 › seat" in page.locator("#profile-problem").inner_text()  # games[0].seat, in words
     assert dialog.locator("[data-rating]").get_attribute("data-rating") == "1000"
 
     page.set_input_files("#profile-file", str(path))

@@ -1,5 +1,7 @@
-"""The runtime around the page: the engine worker's snapshot start, offline play through the service worker
-(sw.js, static/offline.js) and embedding in a cross-site iframe, with and without storage (docs/runtime.md).
+"""The runtime around the page: the engine worker's start paths (a plain first visit that stores a memory snapshot
+in Cache Storage, later visits restored from it, a damaged snapshot set aside), the loading line's bytes, offline
+play through the service worker (sw.js, static/offline.js) and embedding in a cross-site iframe, with and without
+storage (docs/runtime.md).
 
 Uses the ``server``, ``browser`` and ``make_page`` fixtures of conftest.py; the embedding tests launch their own
 persistent Chromium profile, because the third-party storage setting is a profile preference.
@@ -7,8 +9,10 @@ persistent Chromium profile, because the third-party storage setting is a profil
 
 from __future__ import annotations
 
+import functools
 import json
 import os
+import re
 import shutil
 import sys
 import tempfile
@@ -61,15 +65,129 @@ def bid_and_play(target):
 
 # ---------------------------------------------------------------- the engine worker
 
+SNAPSHOT_CACHE = "spades.engine-snapshot"  # static/engine-worker.mjs
 
-def test_engine_worker_starts_from_the_snapshot(page, server):
-    """A silent fallback to Pyodide's slow start (~3 s more) would pass every other test: catch it here."""
+
+def timing(target):
+    return target.evaluate("window.spades.engine.call('timing')")
+
+
+def wait_stored(target):
+    """Wait until the worker has stored the snapshot of its plain start; its timing."""
+    deadline = time.monotonic() + TIMEOUT / 1000
+    while not (done := timing(target)).get("stored"):
+        assert "storeError" not in done and time.monotonic() < deadline, done
+        target.wait_for_timeout(250)
+    return done
+
+
+def stored_snapshots(target):
+    return target.evaluate(
+        """async (name) => (await caches.has(name))
+          ? (await (await caches.open(name)).keys()).map((r) => new URL(r.url).pathname) : []""",
+        SNAPSHOT_CACHE,
+    )
+
+
+def test_first_visit_starts_plainly_stores_a_snapshot_and_the_next_visit_uses_it(page, server):
+    """A silent fall back to the plain start (~2 s more) would pass every other test: catch it here."""
     page.goto(f"{server}/?{QUERY}")
     page.wait_for_function(READY, timeout=TIMEOUT)
-    page.wait_for_function("document.documentElement.dataset.engineSnapshot !== undefined")
+    assert page.evaluate("document.documentElement.dataset.engineSnapshot") == "false"
+    first = wait_stored(page)
+    assert first["start"] == "plain" and first["snapshot"] is False and first["storedBytes"] > 1_000_000, first
+    assert first["stored"] > first["engine"] and first["copied"] <= first["engine"], first
+    key = page.evaluate("import('./static/vendor/engine-build.mjs').then((m) => m.BUILD.key)")
+    assert stored_snapshots(page) == [f"/static/vendor/engine-snapshot-{key}.bin.gz"]
+
+    page.reload()
+    bid_and_play(page)
     assert page.evaluate("document.documentElement.dataset.engineSnapshot") == "true"
-    timing = page.evaluate("window.spades.engine.call('timing')")
-    assert timing["snapshot"] is True and timing["engine"] > timing["worker"], timing
+    second = timing(page)
+    assert second["start"] == "restored" and second["snapshot"] is True, second
+    assert "stored" not in second and second["engine"] > second["snapshotReady"] > second["snapshotFetched"], second
+
+
+@pytest.mark.parametrize("damage", ["truncated", "not-a-snapshot", "older-build"])
+def test_a_damaged_or_stale_snapshot_is_set_aside_and_the_game_still_plays(page, server, damage):
+    page.goto(f"{server}/?{QUERY}")
+    page.wait_for_function(READY, timeout=TIMEOUT)
+    wait_stored(page)
+    [path] = stored_snapshots(page)
+    page.evaluate(
+        """async ([name, path, damage]) => {
+          const cache = await caches.open(name);
+          const good = new Uint8Array(await (await cache.match(path)).arrayBuffer());
+          let bytes = good.slice(0, good.length >> 1);  // "truncated": gzip's length and CRC are missing
+          if (damage === "not-a-snapshot") {
+            bytes = new Uint8Array(await new Response(new Blob([new Uint8Array(1 << 20).fill(7)])
+              .stream().pipeThrough(new CompressionStream("gzip"))).arrayBuffer());
+          }
+          if (damage === "older-build") {
+            await cache.delete(path);
+            path = path.replace(/engine-snapshot-[0-9a-f]+/, "engine-snapshot-0000000000000000");
+            bytes = good;
+          }
+          await cache.put(path, new Response(bytes, {headers: {"Content-Type": "application/gzip"}}));
+        }""",
+        [SNAPSHOT_CACHE, path, damage],
+    )
+    page.reload()
+    bid_and_play(page)
+    assert page.evaluate("document.documentElement.dataset.engineSnapshot") == "false"
+    again = wait_stored(page)  # a plain start, and a good snapshot made again
+    assert again["start"] == "plain", again
+    assert ("snapshotError" in again) is (damage != "older-build"), again
+    assert stored_snapshots(page) == [path]  # the older build's entry is gone too
+    page.reload()
+    page.wait_for_function(READY, timeout=TIMEOUT)
+    assert page.evaluate("document.documentElement.dataset.engineSnapshot") == "true"
+
+
+def slow_server(directory, bytes_per_second):
+    """scripts/serve.py's server, sending large files at about `bytes_per_second` (a slow first visit)."""
+    serve = serve_module()
+
+    class Slow(serve.Handler):
+        quiet = True
+
+        def copyfile(self, source, outputfile):
+            while chunk := source.read(64 * 1024):
+                outputfile.write(chunk)
+                time.sleep(len(chunk) / bytes_per_second)
+
+    httpd = serve.Server((serve.HOST, 0), functools.partial(Slow, directory=str(directory)))
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    return httpd
+
+
+def test_a_slow_first_visit_shows_the_bytes_loaded_in_the_loading_line(page):
+    httpd = slow_server(ROOT, 2_000_000)
+    lines = """(() => {
+      window.__lines = [];
+      new MutationObserver(() => {
+        const text = document.getElementById("loading-text")?.textContent;
+        if (text && window.__lines.at(-1) !== text) window.__lines.push(text);
+      }).observe(document, {subtree: true, childList: true, characterData: true});
+    })()"""
+    try:
+        page.add_init_script(lines)
+        page.goto(f"http://127.0.0.1:{httpd.server_port}/?{QUERY}&lang=en")
+        page.wait_for_function(READY, timeout=TIMEOUT * 2)
+        seen = page.evaluate("window.__lines")
+    finally:
+        httpd.shutdown()
+        httpd.server_close()
+    shown = [re.fullmatch(r"Loading the card engine \((\d+\.\d) of (\d+\.\d) MB\)…", line) for line in seen]
+    figures = [(float(m[1]), float(m[2])) for m in shown if m]
+    assert len(figures) >= 3, seen
+    build = (ROOT / "static" / "vendor" / "engine-build.mjs").read_text()
+    sizes = json.loads(build.split("export const BUILD = ", 1)[1].rstrip().rstrip(";"))["sizes"]
+    sent = sum(size.get("br", size["identity"]) for size in sizes.values()) / 1e6  # Chromium accepts br
+    assert all(abs(total - sent) <= 0.15 for _, total in figures), (figures, sent)
+    loaded = [done for done, _ in figures]
+    assert loaded == sorted(loaded) and loaded[0] < loaded[-1] <= sent + 0.05, figures
+    assert not shown[-1], seen  # once downloaded, the line says what comes next
 
 
 # ---------------------------------------------------------------- offline
@@ -92,13 +210,15 @@ def test_plays_offline_after_one_visit(make_page, server):
     page.goto(f"{server}/?{QUERY}")
     page.wait_for_function(READY, timeout=TIMEOUT)
     page.wait_for_function("document.documentElement.dataset.offline === 'ready'", timeout=TIMEOUT)
+    wait_stored(page)  # the engine's snapshot, made in this browser: not a file of the build
     assert page.evaluate("!!navigator.serviceWorker.controller")
     state = cache_state(page)
     assert state["names"] == [f"spades-{state['hash']}"]
     assert sorted(state["keys"]) == sorted(state["files"])
     for needed in ("index.html", "pyscript.toml", "static/vendor/pyodide/pyodide.asm.wasm", "static/engine.js"):
         assert needed in state["files"]
-    assert any(f.startswith("static/vendor/spades-snapshot") for f in state["files"]), "no snapshot precached"
+    assert not any("snapshot" in f for f in state["files"]), "the build ships no snapshot"
+    assert not any(f.endswith((".gz", ".br")) for f in state["files"]), "precompressed copies are not more files"
 
     page.context.set_offline(True)
     assert page.evaluate("fetch('static/not-precached.txt').then(() => 'online', () => 'offline')") == "offline"
@@ -198,6 +318,13 @@ def test_plays_in_a_cross_site_iframe(browser, server, storage):
             else:
                 assert not (notice.is_visible() and blocked_text.split(":")[0] in notice.inner_text())
             bid_and_play(frame)
+            start = timing(frame)  # a first visit: plain; the snapshot is kept only where Cache Storage works
+            assert start["start"] == "plain", start
+            assert frame.evaluate("document.documentElement.dataset.engineSnapshot") == "false"
+            if storage == "blocked":
+                assert start["storage"].startswith("blocked") and "stored" not in start, start
+            else:
+                wait_stored(frame)
 
             # the service worker: registered (partitioned) when storage is allowed, refused quietly when blocked
             frame.wait_for_function(

@@ -54,7 +54,7 @@ def test_refusals_are_one_line_json():
         ("hint", '{"table": "refusals", "seat": "E", "level": "godlike"}'),
     ):
         out = json.loads(worker.handle(op, args))
-        assert set(out) == {"error", "kind"} and "\n" not in out["error"], (op, args, out)
+        assert set(out) == {"error", "kind", "code", "params"} and "\n" not in out["error"], (op, args, out)
     call("close", {"table": "refusals"})
 
 

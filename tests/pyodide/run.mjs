@@ -6,6 +6,12 @@
 //                                                  tests/portable/test_*.py
 //   node tests/pyodide/run.mjs tests/portable/test_x.py ...   only these modules
 //   node tests/pyodide/run.mjs --script FILE [ARGS...]        run FILE as __main__
+//   node tests/pyodide/run.mjs --stdlib ZIP [...]              the same, on the standard library ZIP (the
+//                                                  worker's trimmed one, static/vendor/pyodide/engine_stdlib.zip)
+//
+// With --stdlib, a module missing from ZIP fails when the engine (or ZIP's own modules) imports it, as in the
+// browser; the tests and this runner may still import it from Pyodide's whole stdlib (the run ends with the list
+// of modules lent to them).
 //
 // Only `spades/`, `tests/portable/` and (for --script) the .py files beside
 // FILE are copied into the in-memory filesystem at /repo; nothing else of the
@@ -91,16 +97,52 @@ def run_script(path, argv):
     return 0
 `;
 
+// Modules the trimmed stdlib lacks, lent from the whole one to anything but the engine and the trimmed stdlib.
+const LEND = `
+import sys, zipimport
+
+class LendToTests:
+    def __init__(self, whole, trimmed):
+        self.whole, self.trimmed, self.lent = zipimport.zipimporter(whole), trimmed, set()
+
+    def find_spec(self, name, path=None, target=None):
+        frame = sys._getframe(1)
+        while frame is not None and frame.f_code.co_filename.startswith("<frozen"):
+            frame = frame.f_back
+        importer = frame.f_code.co_filename if frame is not None else ""
+        if path is not None or importer.startswith(("${HOME}/spades/", self.trimmed)):
+            return None
+        spec = self.whole.find_spec(name)
+        if spec is not None:
+            self.lent.add(name)
+        return spec
+
+lender = LendToTests("/lib/whole_stdlib.zip", next(p for p in sys.path if p.endswith(".zip")) + "/")
+sys.meta_path.append(lender)
+`;
+
 async function main(argv) {
   if (!fs.existsSync(PYODIDE_DIR)) {
     console.error("node_modules/pyodide is missing: run `make setup` (or `npm ci`) first");
     return 2;
   }
+  let stdLibURL;
+  if (argv[0] === "--stdlib") {
+    stdLibURL = path.resolve(argv[1]);
+    argv = argv.slice(2);
+  }
   const { loadPyodide } = await import(pathToFileURL(path.join(PYODIDE_DIR, "pyodide.mjs")).href);
   const py = await loadPyodide({
     indexURL: PYODIDE_DIR + path.sep,
+    stdLibURL,
     env: { HOME, PYTHONDONTWRITEBYTECODE: "1" },
   });
+  if (stdLibURL) {
+    py.FS.writeFile("/lib/whole_stdlib.zip", fs.readFileSync(path.join(PYODIDE_DIR, "python_stdlib.zip")));
+    py.runPython(LEND);
+  }
+  const lent = () =>
+    stdLibURL && console.log(`lent to the tests from the whole stdlib: ${py.runPython("', '.join(sorted(lender.lent)) or 'nothing'")}`);
   // Raw bytes, in order with console.log (Buffer.from copies: Pyodide reuses buf).
   const to = (stream) => ({ write: (buf) => (stream.write(Buffer.from(buf)), buf.length) });
   py.setStdout(to(process.stdout));
@@ -117,7 +159,9 @@ async function main(argv) {
     const script = inRepo(argv[1]);
     copyPyFiles(FS, path.dirname(path.resolve(argv[1])), script.slice(0, script.lastIndexOf("/")));
     py.runPython(RUN_SCRIPT);
-    return py.globals.get("run_script")(script, py.toPy(argv.slice(2)));
+    const code = py.globals.get("run_script")(script, py.toPy(argv.slice(2)));
+    lent();
+    return code;
   }
 
   const modules = argv.length
@@ -128,11 +172,12 @@ async function main(argv) {
         .map((name) => `${HOME}/tests/portable/${name}`);
   py.runPython(RUN_TESTS);
   const [passed, failed] = py.globals.get("run_tests")(py.toPy(modules)).toJs();
+  lent();
   console.log(`${passed} passed, ${failed} failed`);
   return failed || !passed ? 1 : 0;
 }
 
 process.exitCode = await main(process.argv.slice(2)).catch((err) => {
-  console.error(err);
+  console.error(String(err)); // not the object: Node would print pyodide.asm.mjs's minified source
   return 2;
 });
