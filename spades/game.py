@@ -657,7 +657,9 @@ def bid_reason(
     played with real cards: those bids are then not checked).  The rules:
 
     * whiz: bid your number of spades or nil; mirror: your number of spades
-      (nil with none); blind nil, where allowed, only with no spade;
+      (nil with none); blind nil, where allowed, whatever the hand holds: it is bid
+      before looking, so the cards cannot decide it (and refusing it would tell
+      the seat something about its hand);
     * nil only where allowed; blind nil see :func:`blind_nil_reason`;
     * suicide: once a partner has bid, exactly one of the two bids nil;
     * ``min_team_bid``: the second partner to bid a number brings the team's
@@ -670,11 +672,10 @@ def bid_reason(
     """
     partner_bid = bids[(seat + 2) % 4]
     if rules.bidding in ("whiz", "mirror"):
-        if spades is None:
-            return None if bid != BLIND_NIL else blind_nil_reason(rules, seat, totals)
-        if bid == spades or (bid == NIL and rules.bidding == "whiz") or (bid == BLIND_NIL and spades == 0):
-            if bid != BLIND_NIL or rules.blind_nil:
-                return None if bid != BLIND_NIL else blind_nil_reason(rules, seat, totals)
+        if bid == BLIND_NIL:
+            return blind_nil_reason(rules, seat, totals)
+        if spades is None or bid == spades or (bid == NIL and rules.bidding == "whiz"):
+            return None
         return Reason(rules.bidding, number=spades)
     if bid == NIL and not rules.nil:
         return Reason("nil_not_allowed")

@@ -176,6 +176,23 @@ def test_blind_nil_before_looking_is_accepted_and_the_cards_show_after() -> None
     assert state["bids"]["S"] == "blind_nil" and len(state["hand"]) == 13
 
 
+@pytest.mark.parametrize("style", ["whiz", "mirror"])
+def test_blind_nil_offered_face_down_with_whiz_or_mirror_is_accepted_whatever_the_hand(style: str) -> None:
+    # The page offers blind nil before the cards are seen; the engine must not then refuse it for the spades the
+    # seat turns out to hold (that would also tell the seat about its hand).
+    for seed in range(6):
+        table = Table.new({"bidding": style, "blind_nil": True}, seed=seed, seats=at(Seat.S), decide=first_legal)
+        run_bots(table)
+        state = table.state("S")
+        assert state["can_blind_nil"] and state["hand"] == [] and -1 in state["legal_bids"]
+        table.act(Seat.S, {"type": "bid", "bid": "blind_nil"})
+        state = table.state("S")
+        assert state["bids"]["S"] == "blind_nil"
+        if any(item["card"].endswith("S") for item in state["hand"]):
+            return  # seen with a hand holding spades
+    raise AssertionError("no deal gave South a spade")
+
+
 def test_no_blind_nil_means_the_cards_show_at_once() -> None:
     table = Table.new(seed=4, seats=at(Seat.S), decide=first_legal)
     state = table.state("S")

@@ -386,6 +386,16 @@ def test_whiz_and_mirror_bidding():
         assert game.legal_moves() == (NIL,)
 
 
+def test_blind_nil_with_whiz_and_mirror_does_not_depend_on_the_cards():
+    # Blind nil is bid before looking: the hand cannot decide it, in every bidding style that allows it.
+    for style in ("whiz", "mirror"):
+        game = Game(Rules.from_dict({"bidding": style, "blind_nil": True}), deal=SPADE_DEAL, dealer=Seat.W)
+        assert BLIND_NIL in game.legal_moves(), style  # North holds six spades
+        game.bid(BLIND_NIL)
+        assert game.bids[Seat.N] == BLIND_NIL
+        assert BLIND_NIL in game.legal_moves() and 5 not in game.legal_moves()
+
+
 # ------------------------------------------------------------------ undo, records, seeds
 
 
