@@ -11,7 +11,7 @@ from spades.bots import LEVELS, Decision, ExpertBot, explain, make_bot
 from spades.bots.bidding import evaluate
 from spades.bots.knowledge import Knowledge
 from spades.bots.messages import CATALOG, LANGUAGES, Explanation
-from spades.bots.search import Context, Scorer, Solver, distinct_moves, playout, sample_deal
+from spades.bots.search import Context, Scorer, Solver, distinct_moves, sample_deal
 from spades.bots.sim import Position
 from spades.cards import cards_mask
 from spades.rng import Rng
@@ -361,7 +361,7 @@ def test_break_the_nil_by_leading_low() -> None:
     d = make_bot("standard").decide(g.view(Seat.S))
     assert names(d) == "3H"
     assert d.explanation.code == "break_lead"
-    assert explain(d, "en") == "Lead low 3♥ in hearts to catch the nil bidder"
+    assert explain(d, "en") == "Lead the lowest of my hearts, 3♥, to catch the nil bidder"
 
 
 def test_standard_draws_trumps() -> None:
@@ -486,8 +486,9 @@ def test_sampled_deals_fit_what_the_seat_has_seen() -> None:
         assert together == k.unseen | k.hand
 
 
-def test_playout_finishes_the_hand_as_position_play_would() -> None:
-    from spades.bots.search import policy
+def test_rollout_finishes_the_hand_as_the_honest_policy_would() -> None:
+    from spades.bots.rollout import honest_policy, rollout
+    from spades.cards import SUIT_OF
 
     for rules in (Rules(), Rules(first_lead="two_clubs", jokers=True), Rules(spades_anytime=True)):
         for seed in range(8):
@@ -496,10 +497,15 @@ def test_playout_finishes_the_hand_as_position_play_would() -> None:
                 g.bid(b)
             ctx = Context(rules, g.bids)
             fast = _position(g)
-            playout(fast, ctx)
+            rollout(fast, ctx, (0, 0, 0, 0))
             slow = _position(g)
+            voids = [0, 0, 0, 0]
             while not slow.over:
-                slow.play(policy(slow, ctx))
+                card = honest_policy(slow, ctx, voids)
+                assert slow.legal() >> card & 1
+                if slow.trick and SUIT_OF[card] != SUIT_OF[slow.trick[0]]:
+                    voids[slow.turn] |= 1 << SUIT_OF[slow.trick[0]]
+                slow.play(card)
             assert fast.won == slow.won and fast.done == slow.done == 13 and sum(fast.won) == 13
             assert fast.hands == [0, 0, 0, 0]
 

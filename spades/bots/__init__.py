@@ -10,8 +10,10 @@ Levels, weakest first (:data:`LEVELS`):
   opponents when it pays, counts spades and tracks voids.
 * ``expert`` — samples deals consistent with everything its seat has seen
   (bids, voids, cards played; weighted by how well they explain the bids and
-  plays), plays each candidate card out in every sample and solves the last
-  tricks exactly.
+  plays), plays each candidate card out in every sample with a policy in which
+  no seat sees the hands it should not, solves the last tricks exactly, and
+  bids the number with the best expected score over the tricks its side took
+  in sampled deals.
 
 A bot sees only its seat's view and is reproducible from its seed::
 
@@ -49,8 +51,9 @@ def make_bot(level: str, seed: int = 0, **options: Any) -> Bot:
     """Return a bot of ``level`` (one of :data:`LEVELS`) seeded with ``seed``.
 
     ``options`` go to the level's class; the expert takes ``samples``,
-    ``time_budget`` (seconds, ``None`` for none) and ``work`` (simulated cards
-    per decision).
+    ``time_budget`` (seconds, ``None`` for none), ``work`` (simulated cards
+    per decision), ``bid_samples`` and its tuning knobs (see
+    :class:`~spades.bots.expert.ExpertBot`).
     """
     try:
         cls = _CLASSES[level]

@@ -1,6 +1,6 @@
-"""The ``expert`` level: sampled deals, played out, with the last tricks solved exactly.
+"""The ``expert`` level: sampled deals played out honestly, bids from the odds, the last tricks solved exactly.
 
-For each decision in the play the expert
+For each card it plays the expert
 
 1. deals the cards it cannot see to the other seats many times over
    (:func:`~spades.bots.search.sample_deal`: card counts and every void shown
@@ -8,21 +8,31 @@ For each decision in the play the expert
    sample by how well it explains the other seats' bids
    (:func:`~spades.bots.search.bid_weight`) and their plays so far
    (:func:`play_weight`);
-2. tries each distinct legal card in every sample: the rest of the hand is
-   played out by the full-information policy
-   (:func:`~spades.bots.search.policy`), or, once at most ``exact_tricks``
-   tricks remain, solved exactly (:class:`~spades.bots.search.Solver`);
+2. tries each distinct legal card in every sample and plays the rest of the
+   hand out with the *honest* policy (:func:`~spades.bots.rollout.rollout`):
+   every seat then chooses on its own cards and what the table has shown, not
+   on the hands it cannot see, so a trick given away is not assumed to come
+   back later by magic; once at most ``exact_tricks`` tricks remain, it solves
+   the rest exactly instead (:class:`~spades.bots.search.Solver`);
 3. plays the card with the best weighted average score (our points minus the
-   opponents', bags charged — see :class:`~spades.bots.search.Scorer`).  The
-   standard player's choice gets a small bonus (``prior``) so that near-ties go
-   to the sound human-style card, whose explanation is then shown.
+   opponents', bags charged — see :class:`~spades.bots.search.Scorer`), unless
+   that card beats the standard player's choice by no more than a small bonus
+   (``prior``; ``nil_prior`` while our side's nil is alive) plus ``confidence``
+   standard errors of the difference over the samples: sampling noise then
+   does not overrule the sound human-style card, whose explanation is shown.
+   (Against an opponent's nil the search decides alone: it breaks nils far
+   better than the rules.)  Otherwise the explanation names what the card
+   changes most against that card: the chance that our bid makes, that the
+   opponents go set, that a nil holds or breaks, the bags, or else the average
+   points.
 
 Bids: the standard evaluation with a tighter style (:data:`EXPERT_BIDS`) gives
-a candidate; for a numeric bid the expert then plays sampled deals out with
-the candidate and its two neighbours (the seats yet to bid are given the
-standard evaluation's bid) and keeps the best, the candidate getting a bonus
-(``bid_prior``).  Nil is not simulated: playouts in which every hand is
-visible make nil look far safer than it is.
+the candidate and decides nil.  For a number, the expert then plays
+``bid_samples`` sampled deals out once each, our side taking every trick it can
+(seats yet to bid are given the standard evaluation's bid), and bids the number
+with the best expected score over that distribution of tricks: the contract's
+points when our side took enough tricks, part (``bid_bags``) of the extra tricks
+as bags, and the penalty, weighted up by ``set_risk``, when it did not.
 
 Work is bounded by ``samples`` and ``work`` (simulated cards per decision),
 which keeps decisions reproducible for a seed; ``time_budget`` (seconds, or
@@ -32,6 +42,7 @@ which keeps decisions reproducible for a seed; ``time_budget`` (seconds, or
 from __future__ import annotations
 
 import time
+from dataclasses import replace
 
 from ..cards import ABOVE, SUIT_MASKS, SUIT_OF, beats, cards_mask, winning
 from ..game import View
@@ -42,7 +53,8 @@ from .base import Bot, Decision
 from .bidding import STANDARD, BidStyle, choose_bid, count_bid, evaluate, nil_ok
 from .knowledge import Knowledge
 from .messages import Explanation
-from .search import Context, Scorer, Solver, bid_weight, distinct_moves, playout, sample_deal
+from .rollout import Outcome, outcome, rollout
+from .search import Context, Scorer, Solver, bid_weight, distinct_moves, sample_deal
 from .sim import Position
 from .standard import play_card
 
@@ -77,13 +89,29 @@ def play_weight(k: Knowledge, hands: list[int]) -> float:
     return weight
 
 
-EXPERT_BIDS = BidStyle(round_up=0.3, nil_threshold=0.6)
-"""The expert bids a little tighter than the standard player and bids nil only with safer hands
-(arena tuning: each was worth a few points per hand against the standard level)."""
+EXPERT_BIDS = BidStyle(round_up=0.3, nil_threshold=0.75)
+"""The expert's starting count is a little tighter than the standard player's, and it bids nil with slightly
+safer hands (arena tuning against the standard level: nil thresholds 0.6, 0.75 and 0.9 made 89%, 88% and 83% of
+their nils; 0.75 scored 3 points per hand more than 0.6, 0.9 no more than 0.75)."""
+
+_REASON_MIN = 2.0
+"""Points per hand an outcome must be worth before an explanation names it (else the average difference)."""
 
 
 class ExpertBot(Bot):
-    """The ``expert`` level (see the module docstring)."""
+    """The ``expert`` level (see the module docstring).
+
+    Options: ``samples`` (sampled deals per card decision, at most) and ``work`` (simulated cards per decision,
+    at most) bound the search and keep it reproducible; ``time_budget`` (seconds, ``None`` for no clock) stops
+    it early on a slow machine; ``exact_tricks`` (tricks solved exactly at the end); ``prior`` (points the
+    standard player's card is given), ``nil_prior`` (the same while our side's nil is alive) and
+    ``confidence`` (standard errors by which another card must beat it, except against an opponent's nil, where
+    the search alone decides); ``bid_samples`` (sampled deals per numeric bid), ``bid_bags`` (part of the extra
+    tricks that end as bags) and ``set_risk`` (how much more than its face value a set is feared);
+    ``nil_screen`` (the count's nil threshold below which nil is sampled at all) and ``nil_odds`` (the share of
+    sampled deals in which a nil must hold to be bid); ``style`` (the starting count and the nil threshold,
+    :data:`EXPERT_BIDS`).
+    """
 
     level = "expert"
 
@@ -96,8 +124,13 @@ class ExpertBot(Bot):
         time_budget: float | None = 0.25,
         exact_tricks: int = 3,
         prior: float = 0.5,
-        bid_samples: int = 32,
-        bid_prior: float = 4.0,
+        nil_prior: float = 40.0,
+        bid_samples: int = 48,
+        bid_bags: float = 0.5,
+        set_risk: float = 0.5,
+        nil_screen: float = 1.3,
+        nil_odds: float = 0.7,
+        confidence: float = 1.0,
         style: BidStyle = EXPERT_BIDS,
     ) -> None:
         super().__init__(seed)
@@ -106,74 +139,145 @@ class ExpertBot(Bot):
         self.time_budget = time_budget
         self.exact_tricks = exact_tricks
         self.prior = prior
+        self.nil_prior = nil_prior
         self.bid_samples = bid_samples
-        self.bid_prior = bid_prior
+        self.bid_bags = bid_bags
+        self.set_risk = set_risk
+        self.nil_screen = nil_screen
+        self.nil_odds = nil_odds
+        self.confidence = confidence
         self.style = style
         self.last_samples = 0
+        """Samples behind the last decision (0 when it needed none)."""
+        self.last_values: dict[int, float] = {}
+        """The last card decision's average value of each distinct card, or the last bid's expected score by bid."""
+        self.last_odds = 0.0
+        """The last numeric bid's chance of being made over the samples (0 when not sampled)."""
 
     # ------------------------------------------------------------ bidding
 
     def choose_bid(self, view: View, rng: Rng) -> Decision:
+        self.last_samples = 0
+        self.last_values = {}
+        self.last_odds = 0.0
         hand = cards_mask(view.hand)
         bid, why = choose_bid(view, hand, self.style)
         legal = view.legal
-        rules = view.rules
-        if self.bid_samples <= 0 or len(legal) == 1 or bid < 0 or rules.bidding != "standard":
+        if self.bid_samples <= 0 or len(legal) == 1 or bid < 0 or view.rules.bidding != "standard":
             return Decision(bid, why)
+        partner_bid = view.bids[(int(view.seat) + 2) % 4]
+        screen = replace(self.style, nil_threshold=self.nil_screen)
+        if 0 in legal and nil_ok(evaluate(hand, view.rules), partner_bid, screen):
+            odds, n = self._nil_odds(view, rng)
+            self.last_samples, self.last_odds = n, odds
+            if n and odds >= self.nil_odds:
+                return Decision(0, Explanation("bid_nil_odds", {"pct": round(100 * odds), "n": n}))
+            if bid == 0:  # the count said nil, the samples say it is too risky: bid a number
+                bid, why = choose_bid(view, hand, replace(self.style, nil_threshold=-1.0))
         if bid == 0:
             return Decision(bid, why)
-        # Numbers only: playouts with every hand visible make nil look far safer than it is.
-        candidates = {b for b in (bid - 1, bid, bid + 1) if b > 0 and b in legal} | {bid}
-        if len(candidates) == 1:
+        numbers = [b for b in legal if b > 0]
+        choice, n, odds = self._odds_bid(view, rng, numbers, bid)
+        self.last_samples = n
+        self.last_odds = odds
+        if choice == bid or n == 0:
             return Decision(bid, why)
-        choice, n = self._simulate_bids(view, rng, sorted(candidates), bid)
-        if choice == bid:
-            return Decision(bid, why)
-        return Decision(choice, Explanation("bid_search", {"bid": choice, "n": n}))
+        return Decision(choice, Explanation("bid_odds", {"bid": choice, "pct": round(100 * odds), "n": n}))
 
-    def _simulate_bids(self, view: View, rng: Rng, candidates: list[int], heuristic: int) -> tuple[int, int]:
-        """Score each candidate bid by playing sampled deals out; return the best and the samples used."""
+    def _sampled_bids(self, view: View, hands: list[int], k: Knowledge) -> tuple[list[int], float]:
+        """Bids by seat for a sampled deal (ours 0; seats yet to bid given the standard evaluation's bid) and
+        how well the deal explains the bids made."""
+        rules = view.rules
+        w = 1.0
+        bids = [0, 0, 0, 0]
+        for s in range(4):
+            b = view.bids[s]
+            if s != k.seat and b is not None:
+                w *= bid_weight(b, hands[s], rules)
+                bids[s] = b
+        for s in range(4):
+            if s != k.seat and view.bids[s] is None:
+                known = view.bids[(s + 2) % 4] if (s + 2) % 4 != k.seat else None
+                bids[s] = model_bid(hands[s], rules, known)
+        return bids, w
+
+    def _nil_odds(self, view: View, rng: Rng) -> tuple[float, int]:
+        """The chance that a nil bid holds over sampled deals played out, and the samples used."""
+        k = Knowledge(view)
+        held = total = 0.0
+        n = 0
+        start = time.perf_counter()
+        for _ in range(self.bid_samples * 2):
+            if n >= self.bid_samples:
+                break
+            hands = sample_deal(k, rng)
+            if hands is None:
+                continue
+            bids, w = self._sampled_bids(view, hands, k)
+            p = Position.from_view(view, hands)
+            rollout(p, Context(view.rules, bids), (0, 0, 0, 0))
+            total += w
+            held += w * (p.won[k.seat] == 0)
+            n += 1
+            if self.time_budget is not None and time.perf_counter() - start > self.time_budget:
+                break
+        return (held / total if total > 0 else 0.0), n
+
+    def _odds_bid(self, view: View, rng: Rng, numbers: list[int], heuristic: int) -> tuple[int, int, float]:
+        """The numeric bid with the best expected score over our side's tricks in sampled deals.
+
+        Returns the bid, the samples used and the chance that it makes.
+        """
         k = Knowledge(view)
         rules = view.rules
         seat = k.seat
         team = k.team
-        totals = dict.fromkeys(candidates, 0.0)
-        weight_sum = 0.0
-        n = 0
+        partner = k.partner
+        results: list[tuple[float, int, int]] = []
         start = time.perf_counter()
-        for _ in range(self.bid_samples):
+        for _ in range(self.bid_samples * 2):
+            if len(results) >= self.bid_samples:
+                break
             hands = sample_deal(k, rng)
             if hands is None:
                 continue
-            w = 1.0
-            bids: list[int] = []
-            for s in range(4):
-                b = view.bids[s]
-                if s == seat:
-                    bids.append(0)
-                elif b is not None:
-                    w *= bid_weight(b, hands[s], rules)
-                    bids.append(b)
-                else:
-                    bids.append(model_bid(hands[s], rules, bids[s - 2] if s >= 2 and s - 2 != seat else None))
-            for c in candidates:
-                bids[seat] = c
-                p = Position.from_view(view, hands)
-                playout(p, Context(rules, bids))
-                totals[c] += w * Scorer(rules, bids, view.bags, team).value(p.won)
-            weight_sum += w
-            n += 1
+            bids, w = self._sampled_bids(view, hands, k)
+            partner_bid = bids[partner] if bids[partner] > 0 else 0
+            bids[seat] = max(1, 13 - partner_bid)  # our side plays for every trick
+            p = Position.from_view(view, hands)
+            ctx = Context(rules, bids)
+            rollout(p, ctx, (0, 0, 0, 0))
+            results.append((w, ctx.counted(p.won, team), partner_bid))
             if self.time_budget is not None and time.perf_counter() - start > self.time_budget:
                 break
-        if weight_sum <= 0:
-            return heuristic, n
-        best = max(candidates, key=lambda c: totals[c] / weight_sum + (self.bid_prior if c == heuristic else 0.0))
-        return best, n
+        total = sum(w for w, _, _ in results)
+        if total <= 0:
+            return heuristic, 0, 0.0
+        unit = rules.bags_penalty / rules.bags_limit if rules.bags_limit else 0.0
+        best, best_value, best_odds = heuristic, -1e9, 0.0
+        for bid in numbers:
+            value = 0.0
+            made = 0.0
+            for w, taken, partner_bid in results:
+                contract = bid + partner_bid
+                if taken >= contract:
+                    per = 20 if rules.ten_for_200 and contract >= 10 else 10
+                    value += w * (per * contract + self.bid_bags * (taken - contract) * (1 - unit))
+                    made += w
+                else:
+                    value -= w * 10 * contract * (1 + self.set_risk)
+            value /= total
+            self.last_values[bid] = value
+            if value > best_value:
+                best, best_value, best_odds = bid, value, made / total
+        return best, len(results), best_odds
 
     # ------------------------------------------------------------ play
 
     def choose_card(self, view: View, rng: Rng) -> Decision:
         start = time.perf_counter()
+        self.last_samples = 0
+        self.last_values = {}
         k = Knowledge(view)
         heuristic, why = play_card(view)
         live = k.unseen | k.hand
@@ -182,13 +286,15 @@ class ExpertBot(Bot):
         moves = distinct_moves(k.legal, live)
         if len(moves) == 1:
             return Decision(heuristic, why)
-        group_of_heuristic = _representative(heuristic, moves, live)
+        group_of_heuristic = _representative(heuristic, moves, live & ~k.legal)
         rules = view.rules
         bids = tuple(b if b is not None else 0 for b in view.bids)
         ctx = Context(rules, bids)
         scorer = Scorer(rules, bids, view.bags, k.team)
         exact = k.remaining <= self.exact_tricks
         totals = dict.fromkeys(moves, 0.0)
+        outcomes = {m: Outcome() for m in moves}
+        samples: list[tuple[float, list[float]]] = []
         weight_sum = 0.0
         cards_per_sample = len(moves) * sum(view.cards_left)
         work = 0
@@ -208,20 +314,28 @@ class ExpertBot(Bot):
             base = Position.from_view(view, hands)
             solver = Solver(scorer, ctx) if exact else None
             values = []
+            ends = []
             for m in moves:
                 p = base.copy()
                 p.play(m)
                 if solver is not None:
                     values.append(solver.value(p))
                 else:
-                    playout(p, ctx)
+                    shown = list(view.voids)
+                    if k.led >= 0 and SUIT_OF[m] != k.led:
+                        shown[k.seat] |= 1 << k.led
+                    rollout(p, ctx, shown)
                     values.append(scorer.value(p.won))
+                    ends.append(p.won)
                 if n and deadline is not None and time.perf_counter() > deadline:
                     break  # out of time: this sample is incomplete and is dropped
             if len(values) < len(moves):
                 break
-            for m, v in zip(moves, values, strict=True):
-                totals[m] += w * v
+            samples.append((w, values))
+            for i, m in enumerate(moves):
+                totals[m] += w * values[i]
+                if ends:
+                    outcomes[m].add(w, outcome(ctx, ends[i], k.team))
             weight_sum += w
             n += 1
             work += cards_per_sample
@@ -230,12 +344,67 @@ class ExpertBot(Bot):
         self.last_samples = n
         if weight_sum <= 0:
             return Decision(heuristic, why)
-        best = max(moves, key=lambda m: totals[m] / weight_sum + (self.prior if m == group_of_heuristic else 0.0))
+        self.last_values = {m: totals[m] / weight_sum for m in moves}
+        prior, z = self.prior, self.confidence
+        if k.nil_alive(k.seat) or k.nil_alive(k.partner):
+            prior = max(prior, self.nil_prior)
+        elif k.nil_alive(k.lho) or k.nil_alive(k.rho):
+            z = 0.0  # the search breaks nils far better than the standard rules (arena: 7 points per hand)
+        values = self.last_values
+        best = max(moves, key=lambda m: values[m])
+        if group_of_heuristic in values and best != group_of_heuristic:
+            margin = _margin(samples, moves.index(best), moves.index(group_of_heuristic), z)
+            if margin <= prior:
+                best = group_of_heuristic
         if best == group_of_heuristic:
             return Decision(heuristic, why)
+        alt = group_of_heuristic
+        if alt not in outcomes:  # the standard card matched no distinct move: compare with the runner-up
+            alt = max((m for m in moves if m != best), key=lambda m: values[m])
+        points = values[best] - values[alt]
         if exact:
-            return Decision(best, Explanation("solved", {"card": best, "n": k.remaining}))
-        return Decision(best, Explanation("search", {"card": best, "n": n}))
+            params = {"card": best, "n": k.remaining, "alt": alt, "points": max(1, round(points))}
+            return Decision(best, Explanation("solved", params))
+        return Decision(best, _reason(best, alt, points, outcomes, weight_sum, n, ctx, k.team))
+
+
+def _margin(samples: list[tuple[float, list[float]]], best: int, other: int, z: float) -> float:
+    """How far move ``best`` beats move ``other`` over the samples, less ``z`` standard errors (points)."""
+    total = sum(w for w, _ in samples)
+    mean = sum(w * (v[best] - v[other]) for w, v in samples) / total
+    if z <= 0 or len(samples) < 2:
+        return mean
+    spread = sum(w * w * (v[best] - v[other] - mean) ** 2 for w, v in samples)
+    return mean - z * spread**0.5 / total
+
+
+def _reason(best: int, alt: int, points: float, outcomes: dict[int, Outcome], total: float, n: int, ctx: Context,
+            team: int) -> Explanation:  # fmt: skip
+    """Why ``best`` beat ``alt`` (usually the standard player's card): the outcome it changes most, in points.
+
+    When no single outcome is worth :data:`_REASON_MIN` points, the average difference ``points`` is the reason.
+    """
+    ours, theirs = ctx.contract[team], ctx.contract[1 - team]
+    b, a = outcomes[best], outcomes[alt]
+
+    def pct(x: float) -> int:
+        return round(100 * x / total)
+
+    # (points per hand the difference is worth, code, best's rate, alt's rate); rates are weighted sums.
+    reasons = [
+        (20 * ours * (b.made - a.made) / total, "search_make", b.made, a.made),
+        (20 * theirs * (b.set - a.set) / total, "search_set", b.set, a.set),
+        (200 * (b.nil - a.nil) / total, "search_nil", b.nil, a.nil),
+        (200 * (b.broken - a.broken) / total, "search_break", b.broken, a.broken),
+        (10 * (a.bags - b.bags) / total, "search_bags", b.made, a.made),
+    ]
+    worth, code, rate, alt_rate = max(reasons, key=lambda r: r[0])
+    if worth < _REASON_MIN or (code in ("search_make", "search_bags") and not ours):
+        return Explanation("search_points", {"card": best, "n": n, "alt": alt, "points": max(1, round(points))})
+    params: dict[str, int | str | tuple[int, ...]] = {"card": best, "n": n, "pct": pct(rate)}
+    if code != "search_bags":
+        params |= {"alt": alt, "alt_pct": pct(alt_rate)}
+    return Explanation(code, params)
 
 
 def model_bid(hand: int, rules: Rules, partner_bid: int | None) -> int:
@@ -246,13 +415,16 @@ def model_bid(hand: int, rules: Rules, partner_bid: int | None) -> int:
     return count_bid(ev, STANDARD.round_up)
 
 
-def _representative(card: int, moves: list[int], live: int) -> int:
-    """The member of ``moves`` equivalent to ``card`` (same suit, no live card between)."""
+def _representative(card: int, moves: list[int], others: int) -> int:
+    """The member of ``moves`` equivalent to ``card`` (same suit, none of ``others`` between them).
+
+    ``others`` are the live cards the seat cannot play now (the cards of other hands and of the trick).
+    """
     if card in moves:
         return card
     for m in moves:
         if SUIT_OF[m] == SUIT_OF[card]:
             low, high = min(m, card), max(m, card)
-            if not live & ((1 << high) - 1) & ~((2 << low) - 1):
+            if not others & ((1 << high) - 1) & ~((2 << low) - 1):
                 return m
     return card

@@ -1,21 +1,23 @@
 """Why a bot chose its move: message codes with parameters, and their text in three languages.
 
 The texts are in the one message catalog, ``spades/i18n/messages.json`` (package data), which the page
-reads too: an explanation's template is the catalog's ``bot_<code>``, its pieces are ``bot_part_*``, and
-suits, bids and Jokers are named with the page's own keys (``suit_hearts``, ``nil``, ``joker_big``), so a
-term reads the same in an explanation as everywhere on the page.
+reads too: an explanation's template is the catalog's ``bot_<code>``, its pieces are
+``bot_part_*``, and suits, bids and Jokers are named with the page's own keys (``suit_hearts``, ``nil``,
+``joker_big``), so a term reads the same in an explanation as everywhere on the page.
 
 An :class:`Explanation` is a ``code`` (a key of :data:`CATALOG`) and
 ``params``.  Parameter encodings, by key:
 
-* ``card`` — a card number; ``cards`` — a tuple of card numbers (shown as
+* ``card`` — a card number (``alt``, the card a search compared it with, too);
+  ``cards`` — a tuple of card numbers (shown as
   ``A♠ K♠``; in a bid explanation grouped by suit, spades first);
 * ``suit`` — a suit number (0 clubs … 3 spades); ``voids`` / ``singletons``
   — tuples of suit numbers;
 * ``bid`` — a bid (0 nil, −1 blind nil, else the number);
 * ``why`` — the reason of a bid adjustment: ``bags``, ``behind``, ``ahead``,
   ``partner``, ``table``, ``min``; ``delta`` — the adjustment (−2 … +2);
-* anything else (``n``, ``bags``, ``limit``, ``points``, ``long``) — an integer.
+* anything else (``n``, ``bags``, ``limit``, ``points``, ``long``; ``pct``/``alt_pct``, a
+  percentage of sampled deals) — an integer.
 
 :func:`explain` renders one in ``"en"``, ``"zh-Hans"`` or ``"zh-Hant"``
 (anything else falls back to English):
@@ -62,7 +64,7 @@ class Explanation:
         """JSON form: ``{"code": ..., "params": {...}}`` with cards as text (``"AS"``) and suits as letters."""
         out: dict[str, Any] = {}
         for key, value in self.params.items():
-            if key == "card" and isinstance(value, int):
+            if key in ("card", "alt") and isinstance(value, int):
                 out[key] = CARD_NAMES[value]
             elif key == "cards" and isinstance(value, tuple):
                 out[key] = [CARD_NAMES[c] for c in value]
@@ -184,7 +186,7 @@ def explain(explanation: Explanation | Any, lang: str = "en") -> str:
     template = CATALOG[lang].get(explanation.code) or CATALOG["en"].get(explanation.code, explanation.code)
     values: dict[str, str] = {}
     for key, value in params.items():
-        if key == "card" and isinstance(value, int):
+        if key in ("card", "alt") and isinstance(value, int):
             values[key] = card_text(value, lang)
         elif key == "cards" and isinstance(value, tuple):
             values[key] = " ".join(card_text(c, lang) for c in value)

@@ -1,14 +1,14 @@
-"""The expert's search tools: hand scoring, a full-information playout policy, an exact endgame solver,
-and deal sampling consistent with one seat's knowledge.
+"""The expert's search tools: hand scoring, an exact endgame solver, and deal sampling consistent with one
+seat's knowledge.
 
 * :class:`Scorer` values final trick counts for one team: its hand score
   minus the opponents', each bag charged its long-run cost
   (``bags_penalty / bags_limit``) plus part of the penalty it would trigger.
-* :func:`policy` chooses a card in a :class:`~spades.bots.sim.Position`
-  where every hand is visible (a determinized deal); :func:`playout` plays
-  the hand out with it.
-* :func:`solve` is an exact alpha-beta search of the remaining tricks
-  (partners cooperate; the value is :class:`Scorer`'s).
+* :class:`Solver` is an exact alpha-beta search of the remaining tricks
+  (partners cooperate; the value is :class:`Scorer`'s); :func:`policy`, a quick
+  card for a seat that sees every hand, orders its moves.  (The playouts of
+  the earlier tricks use :mod:`spades.bots.rollout`, where no seat sees the
+  hands it should not.)
 * :func:`sample_deal` deals the unseen cards to the other seats respecting
   card counts and known voids; :func:`bid_weight` says how well a sampled
   hand explains a bid.
@@ -35,7 +35,7 @@ _SP = SPADE_MASK
 
 
 class Context:
-    """Bids and the rules the playout policy needs, by seat."""
+    """Bids and the rules the playout policies need, by seat."""
 
     __slots__ = ("bids", "contract", "counts", "nil")
 
@@ -93,7 +93,7 @@ class Scorer:
         return v
 
 
-# ---------------------------------------------------------------- playout policy
+# ---------------------------------------------------------------- full-information policy (solver move order)
 
 
 def _beats_later(hand: int, card: int, led: int) -> bool:
@@ -304,13 +304,6 @@ def policy(p: Position, ctx: Context, legal: int = 0) -> int:
     if lh and _beats_later(lh, low, led):
         return low
     return highest(beat) if following else low
-
-
-def playout(p: Position, ctx: Context) -> None:
-    """Play ``p`` to the end of the hand with :func:`policy` for every seat."""
-    while p.done < 13:
-        legal = p.legal()
-        p.play(legal.bit_length() - 1 if legal & (legal - 1) == 0 else policy(p, ctx, legal))
 
 
 # ---------------------------------------------------------------- exact endgame

@@ -253,7 +253,9 @@ class Player:
                 if beat:
                     card = highest(beat) if following else lowest(beat)
                     return card, "cover_win", {}
-                return highest(legal & SUIT_MASKS[k.led]) if following else self._low(legal, following), "cover_win", {}
+                if following:
+                    return highest(legal & SUIT_MASKS[k.led]), "cover_win", {}
+                return self._low(legal, following), "cant_win", {}
             if k.win_seat == k.partner:
                 if beat:
                     return lowest(beat), "cover_overtake", {}
@@ -302,16 +304,23 @@ class Player:
         if lose:
             card = highest(lose) if following else _discard_high(lose)
             return card, code, params
-        # Every card wins: keep the low ones for later ducks.
+        # Every card wins: keep the low ones for later ducks (and say that it cannot duck).
         if k.later and following:
-            return lowest(beat), code, params
-        return (highest(beat) if following else lowest(beat)), code, params
+            return lowest(beat), "duck_forced", {}
+        return (highest(beat) if following else lowest(beat)), "duck_forced", {}
+
+
+SUIT_CODES = frozenset(("cant_win", "partner_wins", "break_low", "break_lead", "lead_low", "lead_duck", "follow_low",
+                        "nil_lead"))  # fmt: skip
+"""Explanations that name the card as "the lowest of my {suit}": their ``suit`` is the card's."""
 
 
 def play_card(view: View) -> tuple[int, Explanation]:
     """The standard player's card for ``view`` and why."""
     k = Knowledge(view)
     card, code, params = Player(k).choose()
+    if code in SUIT_CODES:
+        params = {**params, "suit": SUIT_OF[card]}
     return card, Explanation(code, {"card": card, **params})
 
 
@@ -380,4 +389,4 @@ class BeginnerBot(Bot):
             card = highest(beat) if following else lowest(beat)
             return Decision(card, Explanation("win", {"card": card}))
         card = min(mask_cards(legal), key=lambda c: (RANK[c], c))
-        return Decision(card, Explanation("cant_win", {"card": card}))
+        return Decision(card, Explanation("cant_win", {"card": card, "suit": SUIT_OF[card]}))

@@ -1,0 +1,229 @@
+"""The expert's failure classes (issue 12), its honest playouts, its bids from the odds and its explanations."""
+
+from __future__ import annotations
+
+import pytest
+
+from spades import Game, Phase, Rules, Seat
+from spades.bots import explain, make_bot
+from spades.bots.messages import LANGUAGES
+from spades.bots.rollout import honest_policy, outcome, p_none, rollout
+from spades.bots.search import Context
+from spades.bots.sim import Position
+from spades.cards import SUIT_MASKS, SUIT_OF, card_name, cards_mask, parse_card
+from spades.rng import Rng
+
+
+def expert(seed: int = 0, **options: object):
+    return make_bot("expert", seed, time_budget=None, **options)
+
+
+def hand(spades: str, hearts: str, diamonds: str, clubs: str) -> list[str]:
+    """A hand written suit by suit, ranks only: ``hand("AKQ", "T9", "", "2345")``."""
+    out = []
+    for ranks, suit in ((spades, "S"), (hearts, "H"), (diamonds, "D"), (clubs, "C")):
+        out.extend(r + suit for r in ranks)
+    return out
+
+
+def game(deal: dict[str, list[str]], bids: list[object], plays: str = "") -> Game:
+    g = Game(Rules(), deal=deal, dealer=Seat.W)
+    for b in bids:
+        g.bid(b)
+    for card in plays.split():
+        g.play(card)
+    return g
+
+
+# From the arena (seed 20261130, deal 35): South bid 5 with partner's 1; after six tricks North-South have
+# two. West leads Q♣, East takes it with A♣ and South, out of clubs, must decide: the old expert, whose
+# playouts saw every hand, threw 10♥ "to save a bag" and went set by two.
+RUFF = {
+    "N": ["3C", "4C", "7C", "9C", "2D", "3D", "6D", "7D", "QD", "5H", "KH", "4S", "9S"],
+    "E": ["2C", "6C", "8C", "TC", "KC", "AC", "9D", "TD", "KD", "2H", "QH", "6S", "TS"],
+    "S": ["4D", "JD", "AD", "3H", "6H", "7H", "TH", "JH", "5S", "7S", "8S", "JS", "QS"],
+    "W": ["5C", "JC", "QC", "5D", "8D", "4H", "8H", "9H", "AH", "2S", "3S", "KS", "AS"],
+}
+RUFF_PLAYS = "KH 2H 3H AH 5D 2D KD AD 6H 4H 5H QH KC JD 5C 3C 9D 4D 8D QD 9C 2C 7H JC QC 7C AC"
+
+
+def test_ruffs_when_the_contract_needs_the_trick_even_at_the_cost_of_a_bag() -> None:
+    g = game(RUFF, [1, 1, 5, 4], RUFF_PLAYS)
+    view = g.view(Seat.S)
+    assert view.turn == Seat.S and view.tricks_won[0] + view.tricks_won[2] < 6
+    for seed in range(3):
+        d = expert(seed).decide(view)
+        assert SUIT_OF[d.move] == 3, f"seed {seed}: threw {card_name(d.move)} instead of ruffing"
+
+
+@pytest.mark.parametrize(
+    "cards",
+    [
+        hand("KQ5432", "A2", "K43", "32"),  # six spades to K-Q and two side honours: the old expert bid 6
+        hand("KQ5432", "72", "843", "32"),
+        hand("QJ65432", "7", "843", "32"),
+    ],
+    ids=["KQxxxx-A-K", "KQxxxx", "QJxxxxx"],
+)
+def test_does_not_overbid_long_spades_without_the_top_honours(cards: list[str]) -> None:
+    from spades.bots.bidding import evaluate
+
+    rest = [c for c in (card_name(c) for c in range(52)) if c not in cards]
+    Rng(4).shuffle(rest)
+    deal = {"N": cards, "E": rest[:13], "S": rest[13:26], "W": rest[26:]}
+    g = Game(Rules(), deal=deal, dealer=Seat.W)
+    bot = expert()
+    d = bot.decide(g.view(Seat.N))
+    counted = evaluate(cards_mask(parse_card(c) for c in cards), Rules()).tricks
+    assert 1 <= d.move <= int(counted + 0.3), (d.move, counted)
+    assert d.move <= 5
+
+
+def test_bid_from_the_odds_explains_the_chance_of_making_it() -> None:
+    # North holds A-K-x-x-x-x of spades and little else: the heuristic count says 4, the odds agree or lower.
+    cards = hand("AK5432", "72", "843", "32")
+    rest = [c for c in (card_name(c) for c in range(52)) if c not in cards]
+    Rng(9).shuffle(rest)
+    g = Game(Rules(), deal={"N": cards, "E": rest[:13], "S": rest[13:26], "W": rest[26:]}, dealer=Seat.W)
+    bot = expert()
+    d = bot.decide(g.view(Seat.N))
+    assert d.move in (3, 4)
+    assert bot.last_samples == bot.bid_samples
+    assert set(bot.last_values) >= {3, 4, 5}
+    assert 0.5 <= bot.last_odds <= 1.0
+    if d.explanation.code == "bid_odds":
+        assert f"in {d.explanation.params['pct']}% of {bot.last_samples} sampled deals" in explain(d, "en")
+
+
+COVER = {
+    "N": hand("32", "9654", "432", "5432"),
+    "E": hand("654", "JT2", "765", "9876"),
+    "S": hand("AKQJ", "K3", "JT98", "QJT"),
+    "W": hand("T987", "AQ87", "AKQ", "AK"),
+}
+
+
+def test_covers_partners_nil_with_the_high_card() -> None:
+    g = game(COVER, ["nil", 3, 4, 4], "9H 2H")
+    d = expert().decide(g.view(Seat.S))
+    assert card_name(d.move) == "KH"
+    # Leading later with the nil partner: a high card or a sure winner, never a low one.
+    g = game(COVER, ["nil", 3, 4, 4], "9H 2H KH 8H")
+    d = expert().decide(g.view(Seat.S))
+    assert d.move % 13 >= 8 or d.move >= 39, card_name(d.move)
+
+
+def test_breaks_the_opponents_nil_by_ducking_under_the_nil_bidder() -> None:
+    deal = {
+        "N": hand("432", "942", "A432", "642"),
+        "E": hand("765", "T65", "765", "QJT9"),
+        "S": hand("JT98", "A83", "T98", "AK5"),
+        "W": hand("AKQ", "KQJ7", "KQJ", "873"),
+    }
+    g = game(deal, [3, "nil", 3, 3], "2C 9C")
+    d = expert().decide(g.view(Seat.S))
+    assert card_name(d.move) == "5C"
+
+
+# ---------------------------------------------------------------- the honest playouts
+
+
+def _random_position(seed: int) -> tuple[Position, Context, list[int]]:
+    rng = Rng(seed)
+    g = Game(Rules(), seed=seed)
+    for _ in range(4):
+        g.bid(rng.below(5))
+    for _ in range(rng.below(30)):
+        moves = g.legal_moves()
+        g.play(moves[rng.below(len(moves))])
+    view = g.view(g.turn)
+    return Position.from_view(view, [cards_mask(g.hand(s)) for s in Seat]), Context(Rules(), g.bids), list(view.voids)
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_honest_policy_never_peeks_at_hidden_hands(seed: int) -> None:
+    """Deal the cards the seat to play cannot see differently (same counts, same voids): same card."""
+    p, ctx, voids = _random_position(seed)
+    seat = p.turn
+    card = honest_policy(p, ctx, voids)
+    assert p.legal() >> card & 1
+    others = [s for s in range(4) if s != seat]
+    pool = [c for s in others for c in range(54) if p.hands[s] >> c & 1]
+    rng = Rng(seed + 1000)
+    for _ in range(5):
+        for _ in range(50):
+            rng.shuffle(pool)
+            hands = list(p.hands)
+            at = 0
+            for s in others:
+                size = p.hands[s].bit_count()
+                hands[s] = cards_mask(pool[at : at + size])
+                at += size
+            if all(not hands[s] & SUIT_MASKS[suit] for s in others for suit in range(4) if voids[s] >> suit & 1):
+                break
+        else:
+            continue
+        q = p.copy()
+        q.hands = hands
+        assert honest_policy(q, ctx, voids) == card
+
+
+def test_rollout_plays_a_legal_hand_to_the_end() -> None:
+    for seed in range(20):
+        p, ctx, voids = _random_position(seed)
+        before = sum(p.won)
+        cards = sum(h.bit_count() for h in p.hands) + len(p.trick)
+        rollout(p, ctx, voids)
+        assert p.done == 13 and sum(p.won) == 13 and p.hands == [0, 0, 0, 0]
+        assert sum(p.won) - before == (cards + 3) // 4
+        made, set_, nil, broken, bags = outcome(ctx, p.won, 0)
+        assert {made, set_, nil, broken} <= {0, 1} and 0 <= bags <= 13
+
+
+def test_p_none_is_the_hypergeometric_chance() -> None:
+    from math import comb
+
+    pool = (1 << 26) - 1
+    for k in range(0, 8):
+        for n in range(0, 14):
+            expected = comb(26 - k, n) / comb(26, n)
+            assert p_none(pool, (1 << k) - 1, n) == pytest.approx(expected)
+
+
+# ---------------------------------------------------------------- explanations
+
+
+def test_every_expert_decision_names_a_concrete_reason() -> None:
+    """Searched cards say what they change (a contract, a set, a nil, bags), in three languages."""
+    codes: set[str] = set()
+    for seed in range(2):
+        g = Game(Rules(), seed=seed)
+        bots = [expert(s, samples=16, bid_samples=16) if s % 2 == 0 else make_bot("standard", s) for s in range(4)]
+        while g.phase in (Phase.BIDDING, Phase.PLAYING):
+            seat = g.turn
+            d = bots[seat].decide(g.view(seat))
+            if seat % 2 == 0:
+                codes.add(d.explanation.code)
+                for lang in LANGUAGES:
+                    text = explain(d, lang)
+                    assert text and "?" not in text and "{" not in text, (lang, d)
+                assert d.explanation.code != "search", "a searched card names what it changes"
+                if d.explanation.code.startswith("search_"):
+                    params = d.explanation.params
+                    assert params["n"] >= 1 and params["card"] == d.move
+                    if d.explanation.code == "search_points":
+                        assert params["points"] >= 1 and params["alt"] != d.move
+                    else:
+                        assert 0 <= params["pct"] <= 100 and "%" in explain(d, "en")
+            g.apply(d.move)
+    assert any(code.startswith("search_") for code in codes), codes
+
+
+def test_expert_is_reproducible_without_a_clock() -> None:
+    g = game(RUFF, [1, 1, 5, 4], RUFF_PLAYS)
+    view = g.view(Seat.S)
+    first = expert(5).decide(view)
+    assert expert(5).decide(view) == first
+    start = Game(Rules(), seed=8)
+    bid_view = start.view(start.turn)
+    assert expert(5).decide(bid_view) == expert(5).decide(bid_view)
