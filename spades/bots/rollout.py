@@ -24,13 +24,11 @@ from math import comb
 
 from ..cards import ABOVE, BEATERS, NON_SPADES, SPADE_MASK, SPADES, SUIT_MASKS, SUIT_OF
 from .search import Context
-from .sim import BELOW, RANK, Position, highest, lowest
+from .sim import BELOW, RANK, Position, cards_of, high_discard, highest, lowest
 
 _SUITS = SUIT_MASKS
 _SP = SPADE_MASK
-_ALLOWED: tuple[int, ...] = tuple(
-    sum(SUIT_MASKS[s] for s in range(4) if not voids >> s & 1) for voids in range(16)
-)
+_ALLOWED: tuple[int, ...] = tuple(sum(SUIT_MASKS[s] for s in range(4) if not voids >> s & 1) for voids in range(16))
 """Cards a seat may still hold, by its 4-bit mask of suits shown out of."""
 _NONE: dict[int, float] = {}
 
@@ -108,30 +106,6 @@ def _discard_low(mine: int, cards: int) -> int:
     return best
 
 
-def _discard_high(cards: int) -> int:
-    """The highest side-suit card (else the lowest spade)."""
-    side = cards & NON_SPADES
-    if not side:
-        return lowest(cards)
-    best, rank = -1, -1
-    for suit in range(3):
-        m = side & _SUITS[suit]
-        if m:
-            c = highest(m)
-            if RANK[c] > rank:
-                best, rank = c, RANK[c]
-    return best
-
-
-def _cards(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
-
-
 def honest_policy(p: Position, ctx: Context, voids: Sequence[int], legal: int = 0) -> int:
     """The card the seat to play chooses on its own knowledge (``voids``: each seat's suits shown out of)."""
     if not legal:
@@ -169,7 +143,7 @@ def honest_policy(p: Position, ctx: Context, voids: Sequence[int], legal: int = 
         if need > 0 or _set_mode(mine, unseen, opp_need, need, left):
             return _win_lead(_Seat(p, voids, unseen), legal, mine, partner, lho, rho)
         best, score = -1, -(1 << 30)
-        for c in _cards(legal):
+        for c in cards_of(legal):
             above = (unseen & ABOVE[c]).bit_count()
             s = (1000 if above else 0) + (500 if c < 39 else 0) + above * 16 - RANK[c]
             if s > score:
@@ -185,7 +159,7 @@ def honest_policy(p: Position, ctx: Context, voids: Sequence[int], legal: int = 
     if me_nil:
         if lose:
             card, danger = -1, -1
-            for c in _cards(lose):
+            for c in cards_of(lose):
                 d = RANK[c] + (7 if c >= 39 else 0)
                 if d > danger:
                     card, danger = c, d
@@ -204,7 +178,7 @@ def honest_policy(p: Position, ctx: Context, voids: Sequence[int], legal: int = 
             return lowest(legal) if following else _discard_low(mine, legal)
     if opp_nil >= 0:
         if ws == opp_nil and lose:
-            return highest(lose) if following else _discard_high(lose)
+            return highest(lose) if following else high_discard(lose)
         if opp_nil == lho and n < 3 and need < left:
             return lowest(legal) if following else _discard_low(mine, legal)
     if need > 0 or _set_mode(mine, unseen, opp_need, need, left):
@@ -215,7 +189,7 @@ def honest_policy(p: Position, ctx: Context, voids: Sequence[int], legal: int = 
         if beat:
             if not later:
                 return lowest(beat)
-            for c in _cards(beat):
+            for c in cards_of(beat):
                 if _p_over(k, c, led, later, partner) < 0.25:
                     return c
             if n == 1 and following and partner in later:
@@ -225,7 +199,7 @@ def honest_policy(p: Position, ctx: Context, voids: Sequence[int], legal: int = 
             return highest(beat) if following else lowest(beat)
         return lowest(legal) if following else _discard_low(mine, legal)
     if lose:
-        return highest(lose) if following else _discard_high(lose)
+        return highest(lose) if following else high_discard(lose)
     if n < 3 and following:  # every card wins: keep the low ones for later ducks
         return lowest(beat)
     return highest(beat) if following else lowest(beat)
@@ -239,7 +213,7 @@ def _set_mode(mine: int, unseen: int, opp_need: int, need: int, left: int) -> bo
     if to_set <= 1:
         return True
     sure = 0
-    for c in _cards(mine):
+    for c in cards_of(mine):
         if not unseen & ABOVE[c]:
             sure += 1
     return to_set <= sure
@@ -256,7 +230,7 @@ def _p_over(k: _Seat, card: int, led: int, later: list[int], partner: int) -> fl
 
 def _nil_lead(legal: int, unseen: int) -> int:
     best, score = -1, -(1 << 30)
-    for c in _cards(legal):
+    for c in cards_of(legal):
         above = (unseen & ABOVE[c]).bit_count()
         below = (unseen & BELOW[c]).bit_count()
         s = (100000 if above else 0) + (10000 if c < 39 else 0) + 16 * (above - 2 * below) - RANK[c]
@@ -271,7 +245,7 @@ def _cover_lead(unseen: int, voids: Sequence[int], legal: int, partner: int) -> 
         if m and voids[partner] >> suit & 1 and unseen & _SUITS[suit]:
             return highest(m)
     best, score = -1, -(1 << 30)
-    for c in _cards(legal):
+    for c in cards_of(legal):
         if not unseen & ABOVE[c]:
             s = 100 + (50 if c < 39 else 0) + (unseen & _SUITS[SUIT_OF[c]]).bit_count()
         else:
@@ -333,7 +307,7 @@ def _win_lead(k: _Seat, legal: int, mine: int, partner: int, lho: int, rho: int)
             return best
     side = legal & NON_SPADES or legal
     best, key = -1, 1 << 30
-    for c in _cards(side):
+    for c in cards_of(side):
         top = 0 if unseen & ABOVE[c] else 1
         kk = -(mine & _SUITS[SUIT_OF[c]]).bit_count() * 64 + top * 32 + RANK[c]
         if kk < key:

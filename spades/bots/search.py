@@ -28,7 +28,7 @@ from ..rules import Rules
 from ..scoring import counts_toward_contract, score_team, team_contract
 from .bidding import evaluate
 from .knowledge import Knowledge
-from .sim import BELOW, RANK, Position, highest, lowest
+from .sim import BELOW, RANK, Position, cards_of, high_discard, highest, lowest
 
 _SUITS = SUIT_MASKS
 _SP = SPADE_MASK
@@ -115,30 +115,6 @@ def _low_discard(cards: int) -> int:
     return best
 
 
-def _high_discard(cards: int) -> int:
-    side = cards & NON_SPADES
-    if not side:
-        return lowest(cards)
-    best = -1
-    best_rank = -1
-    for suit in range(3):
-        m = side & _SUITS[suit]
-        if m:
-            c = highest(m)
-            if RANK[c] > best_rank:
-                best, best_rank = c, RANK[c]
-    return best
-
-
-def _cards(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
-
-
 def policy(p: Position, ctx: Context, legal: int = 0) -> int:
     """A quick, sensible card for the seat to play when every hand is visible (``legal``: its legal mask)."""
     if not legal:
@@ -168,7 +144,7 @@ def policy(p: Position, ctx: Context, legal: int = 0) -> int:
         if me_nil:
             best, score = -1, -999
             opp = hands[lho] | hands[rho]
-            for c in _cards(legal):
+            for c in cards_of(legal):
                 s = (others & ABOVE[c]).bit_count() * 2 - (opp & BELOW[c]).bit_count() - (20 if _SP >> c & 1 else 0)
                 if not others & ABOVE[c]:
                     s -= 50
@@ -183,7 +159,7 @@ def policy(p: Position, ctx: Context, legal: int = 0) -> int:
                 if m and not ph & _SUITS[suit] and opp & _SUITS[suit]:
                     return highest(m)
             best, score = -1, -999
-            for c in _cards(legal):
+            for c in cards_of(legal):
                 pm = ph & _SUITS[SUIT_OF[c]]
                 s = RANK[c] - (others & ABOVE[c]).bit_count() * 3 + (10 if pm and not pm & ABOVE[c] else 0)
                 if s > score:
@@ -204,7 +180,7 @@ def policy(p: Position, ctx: Context, legal: int = 0) -> int:
         if want:
             opp_hands = (hands[lho], hands[rho])
             spade_win = -1
-            for c in _cards(legal):
+            for c in cards_of(legal):
                 if others & ABOVE[c]:
                     continue
                 suit = SUIT_OF[c]
@@ -242,7 +218,7 @@ def policy(p: Position, ctx: Context, legal: int = 0) -> int:
             return _low_discard(legal)
         # Contract made: lead a card someone else beats.
         best, score = -1, -999
-        for c in _cards(legal):
+        for c in cards_of(legal):
             s = -RANK[c] - (30 if not others & ABOVE[c] else 0) - (5 if _SP >> c & 1 else 0)
             if s > score:
                 best, score = c, s
@@ -263,7 +239,7 @@ def policy(p: Position, ctx: Context, legal: int = 0) -> int:
             if following:
                 return highest(lose)
             best_c, score = -1, -1
-            for c in _cards(lose):
+            for c in cards_of(lose):
                 s = RANK[c] + (6 if _SP >> c & 1 else 0)
                 if s > score:
                     best_c, score = c, s
@@ -283,10 +259,10 @@ def policy(p: Position, ctx: Context, legal: int = 0) -> int:
         if ws == partner:
             if beat:
                 return lowest(beat)
-            return lowest(legal) if following else _high_discard(legal)
+            return lowest(legal) if following else high_discard(legal)
     if opp_nil >= 0:
         if ws == opp_nil and lose:
-            return highest(lose) if following else _high_discard(lose)
+            return highest(lose) if following else high_discard(lose)
         if opp_nil == lho and n < 3 and need < left:
             return lowest(legal) if following else _low_discard(legal)
     if want:
@@ -299,7 +275,7 @@ def policy(p: Position, ctx: Context, legal: int = 0) -> int:
             beat &= beat - 1
         return lowest(legal) if following else _low_discard(legal)
     if lose:
-        return highest(lose) if following else _high_discard(lose)
+        return highest(lose) if following else high_discard(lose)
     low = lowest(beat)
     if lh and _beats_later(lh, low, led):
         return low
@@ -313,7 +289,7 @@ def distinct_moves(legal: int, live: int) -> list[int]:
     """One card of each group of equivalent ``legal`` cards (same suit, no ``live`` card between them)."""
     out: list[int] = []
     prev = -1
-    for c in _cards(legal):
+    for c in cards_of(legal):
         if prev >= 0 and SUIT_OF[c] == SUIT_OF[prev] and not live & ((1 << c) - 1) & ~((2 << prev) - 1):
             prev = c
             continue
@@ -404,7 +380,7 @@ class Solver:
 def sample_deal(k: Knowledge, rng: Rng, attempts: int = 40) -> list[int] | None:
     """Deal the unseen cards to the other seats (card counts and known voids respected), or ``None``."""
     seats = [s for s in range(4) if s != k.seat]
-    cards = _cards(k.unseen)
+    cards = cards_of(k.unseen)
     voids = k.voids
     eligible_by_suit = [[s for s in seats if not voids[s] >> suit & 1] for suit in range(4)]
     order = sorted(range(len(cards)), key=lambda i: len(eligible_by_suit[SUIT_OF[cards[i]]]))

@@ -24,7 +24,17 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..cards import BEATERS, SPADE_MASK, SUIT_MASKS, SUIT_OF, first_leader, follow_mask, lead_mask, winning
+from ..cards import (
+    BEATERS,
+    NON_SPADES,
+    SPADE_MASK,
+    SUIT_MASKS,
+    SUIT_OF,
+    first_leader,
+    follow_mask,
+    lead_mask,
+    winning,
+)
 from ..errors import SpadesError
 from ..game import Phase, View
 
@@ -42,6 +52,31 @@ def lowest(mask: int) -> int:
 def highest(mask: int) -> int:
     """The highest-numbered card of a non-empty ``mask``."""
     return mask.bit_length() - 1
+
+
+def cards_of(mask: int) -> list[int]:
+    """The cards of ``mask``, lowest first."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def high_discard(cards: int) -> int:
+    """The highest side-suit card of non-empty ``cards`` by rank (else the lowest spade)."""
+    side = cards & NON_SPADES
+    if not side:
+        return lowest(cards)
+    best, rank = -1, -1
+    for suit in range(3):
+        m = side & SUIT_MASKS[suit]
+        if m:
+            c = highest(m)
+            if RANK[c] > rank:
+                best, rank = c, RANK[c]
+    return best
 
 
 class Position:

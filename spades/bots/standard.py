@@ -28,7 +28,7 @@ from .base import Bot, Decision
 from .bidding import STANDARD, BidStyle, HandEval, choose_bid, evaluate
 from .knowledge import Knowledge
 from .messages import Explanation
-from .sim import BELOW, RANK, highest, lowest
+from .sim import BELOW, RANK, high_discard, highest, lowest
 
 Choice = tuple[int, str, dict]
 
@@ -43,14 +43,6 @@ def _discard_low(k: Knowledge, cards: int) -> int:
     side = cards & NON_SPADES
     pool = side or cards
     return min(mask_cards(pool), key=lambda c: (RANK[c], (k.hand & SUIT_MASKS[SUIT_OF[c]]).bit_count()))
-
-
-def _discard_high(cards: int) -> int:
-    """A ducking discard: the highest side-suit card (else the lowest spade)."""
-    side = cards & NON_SPADES
-    if side:
-        return max(mask_cards(side), key=lambda c: (RANK[c], -c))
-    return lowest(cards)
 
 
 class Player:
@@ -263,7 +255,7 @@ class Player:
         if self.opp_nil:
             nil_seat = self.opp_nil[0]
             if k.win_seat in self.opp_nil and lose:
-                card = max(mask_cards(lose), key=lambda c: (RANK[c], -c)) if following else _discard_high(lose)
+                card = max(mask_cards(lose), key=lambda c: (RANK[c], -c)) if following else high_discard(lose)
                 return card, "break_duck", {}
             if nil_seat in k.later and self.need < k.remaining:
                 return self._low(legal, following), "break_low", {}
@@ -302,7 +294,7 @@ class Player:
         code = "duck_bags" if self.bags_tight else "duck"
         params = {"bags": self.bags, "limit": k.rules.bags_limit or 0} if self.bags_tight else {}
         if lose:
-            card = highest(lose) if following else _discard_high(lose)
+            card = highest(lose) if following else high_discard(lose)
             return card, code, params
         # Every card wins: keep the low ones for later ducks (and say that it cannot duck).
         if k.later and following:
