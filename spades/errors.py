@@ -155,6 +155,8 @@ CODES: dict[str, tuple[str, ...]] = {
     "hand_number": ("value",),
     "no_such_hand": ("number", "count"),
     "hand_not_over": ("number", "done"),
+    # post-hand review jobs (spades.analysis, worker ops review_*)
+    "rev_no_job": ("job",),
     # the profile (spades.profile); its field errors are ``at_field``
     "profile_too_long": ("limit",),
     "profile_format": ("value",),
@@ -212,6 +214,44 @@ CODES: dict[str, tuple[str, ...]] = {
     "arg_missing": ("key",),
     "profile_kind": ("value",),
     "table_or_state": (),
+    # deal links and the daily deal (spades.deallink)
+    "deal_code_text": ("value",),
+    "deal_code_chars": ("value",),
+    "deal_code_length": ("length",),
+    "deal_code_version": ("version",),
+    "deal_code_checksum": (),
+    "deal_code_cards": ("seat", "count"),
+    "deal_code_preset": ("value",),
+    "deal_code_rules": ("problem",),
+    "deal_daily_date": ("value",),
+    "deal_duplicate_unfinished": (),
+    # the page's postMessage API (static/app/embed.py, docs/embedding.md): refusals sent to the host page
+    "embed_not_object": (),
+    "embed_unknown_type": ("value",),
+    "embed_bad_field": ("field", "expected"),
+    "embed_no_lessons": (),
+    "embed_lesson_unknown": ("value",),
+    "embed_not_ready": (),
+    # lessons (spades.tutorial): lesson files and the worker's lesson_* calls
+    "lesson_unknown": ("value",),
+    "lesson_file": ("name", "problem"),
+    "lesson_format": ("value",),
+    "lesson_id": ("value",),
+    "lesson_placeholder": ("value",),
+    "lesson_step": ("n",),
+    "lesson_move": ("n", "move"),
+    "lesson_asks": ("low", "high", "value"),
+    "lesson_paths": ("limit",),
+    "lesson_why_expected": ("value",),
+    "lesson_move_kind": ("value",),
+    "lesson_ask_turn": ("seat",),
+    "lesson_hand_over": (),
+    "lesson_learner_moves": (),
+    "lesson_answer": ("n",),
+    "lesson_none": (),
+    "lesson_wait": (),
+    "lesson_your_move": (),
+    "lesson_finished": (),
 }
 """Every error code and its parameters (the catalog's ``err_<code>`` has exactly these placeholders)."""
 

@@ -15,9 +15,13 @@ Every operation names its table (``"table"``, default ``"main"``; at most
 online room (:mod:`spades.room`): ``room_new``, ``room_load``, ``room_receive``,
 ``room_disconnect``, ``room_rtt``, ``room_tick``, ``room_step``, ``room_close``,
 each answering ``{"out": [{"to": peer, "message": ...}], "save": spades-room/1}``;
+for the post-hand review (:mod:`spades.analysis`, worked in small steps so the
+worker answers other calls in between): ``review_start``, ``review_next``, ``review_cancel``;
 and for the player's profile (:mod:`spades.profile`, kept by the page as JSON
 text and passed in as ``"profile"``): ``profile_new``, ``profile_check``,
-``profile_set``, ``profile_add``, ``profile_report``.
+``profile_set``, ``profile_add``, ``profile_report``; deal links and the daily deal
+(:mod:`spades.deallink`): ``deal_new``, ``deal_link``, ``duplicate``; and the lessons (:mod:`spades.tutorial`):
+``lesson_list``, ``lesson_start``, ``lesson_step``, ``lesson_act``, ``lesson_close``.
 
 :func:`handle` never raises: any refusal, malformed JSON or bad argument comes
 back as one object ``{"error": message, "kind": class name, "code", "params"}`` (the English message at
@@ -33,8 +37,10 @@ from collections.abc import Callable
 from typing import Any
 
 from . import __version__
+from .analysis import Review, ReviewError
 from .bots import LEVELS, explain
 from .cards import Seat
+from .deallink import daily, decode, duplicate_play, duplicate_result, duplicate_table, encode, game_of, spec_of
 from .errors import SpadesError, brief, msg
 from .profile import COLORS, KINDS, TEXT_LIMIT, add_game, check_profile, game_from_state, new_profile, rating_report
 from .rating import LEVEL_RATINGS, MAX_RATING
@@ -44,6 +50,7 @@ from .room import Room, RoomConfig
 from .rules import BIDDING_STYLES, PRESET_NAMES, Rules
 from .scoresheet import finished_hand
 from .table import Occupant, Policy, Table, clone, parse_seat, parse_seats, parse_viewer
+from .tutorial import OPERATIONS as LESSON_OPERATIONS
 
 TABLE_LIMIT = 16
 ARGS_LIMIT = 1_000_000
@@ -474,6 +481,128 @@ def _score_chart(args: dict[str, Any]) -> dict[str, Any]:
         raise WorkerError("the state's results are not scored hands", "state_unusable") from None
 
 
+def _deal_new(args: dict[str, Any]) -> dict[str, Any]:
+    """A new game from a deal code (``code``) or the daily deal of a UTC ``date``; the person at the code's seat.
+
+    ``bids`` and ``play`` (as in a hand record: bids from left of the dealer, cards in play order) make it a
+    position: the deal with those moves made, each checked (a refusal names the step, like an import).
+    ``levels`` (``{"N": "expert", ...}``) are the computer seats' levels; the answer adds ``code``, ``seat``,
+    ``daily`` (the date or null) and ``seed`` to ``state, save, events``.
+    """
+    name = _table_id(args)
+    date = _get(args, "date", str)
+    code = encode(daily(date)) if date is not None else _get(args, "code", str)
+    if code is None:
+        raise WorkerError("'code' or 'date' is required", "arg_missing", {"key": "code"})
+    seat = decode(code).seat
+    levels = _get(args, "levels", dict, {})
+    seats = {}
+    for each in Seat:
+        kind = "person" if each == seat else "computer"
+        seats[each.name] = {"occupant": kind, "level": levels.get(each.name, "standard")}
+    game = game_of(code)
+    bids, play = args.get("bids"), args.get("play")
+    if bids is not None or play is not None:  # a position: the deal, then these moves (a hand record, replayed)
+        record = to_record(game)
+        record["hands"][0].update({"bids": [] if bids is None else bids, "play": [] if play is None else play})
+        game = from_record(record)
+    table = Table(game, parse_seats(seats), Policy.from_json(args.get("policy")))
+    _put(name, table)
+    out = _answer(table, seat.name, [])
+    out.update({"code": code, "seat": seat.name, "daily": date, "seed": table.game.seed})
+    return out
+
+
+def _deal_link(args: dict[str, Any]) -> dict[str, Any]:
+    """The deal code of the table's hand in progress, for a person at ``seat``."""
+    _, table = _current(args)
+    seat = parse_seat(args.get("seat"))
+    return {"code": encode(spec_of(table.game, seat))}
+
+
+_replays: dict[str, tuple[tuple[int, str], Table]] = {}
+"""Duplicate replays under way, by table name: ((the game's seed, the seat), the replay's table)."""
+
+
+def _duplicate(args: dict[str, Any]) -> dict[str, Any]:
+    """The first hand again with ``seat``'s team played by two experts (:func:`spades.deallink.duplicate`).
+
+    With ``steps``, at most that many moves per call (the worker stays free for other calls): ``{"done": false,
+    "moves"}`` until the replay is over, then the comparison with ``"done": true``.
+    """
+    name, table = _current(args)
+    seat = parse_seat(args.get("seat"))
+    steps = _get(args, "steps", int)
+    key = (table.game.seed, seat.name)
+    kept = _replays.get(name)
+    replay = kept[1] if kept is not None and kept[0] == key else duplicate_table(table, seat)
+    if not duplicate_play(replay, steps):
+        _replays[name] = (key, replay)
+        return {"done": False, "moves": len(replay.game.history[-1].moves)}
+    _replays.pop(name, None)
+    return {"done": True, **duplicate_result(table, replay, seat)}
+
+
+REVIEW_LIMIT = 4
+"""Review jobs kept at once; starting another drops the oldest."""
+_reviews: dict[str, Review] = {}
+_review_count = [0]
+
+
+def _review_job(args: dict[str, Any]) -> tuple[str, Review]:
+    job = _get(args, "job", str, "")
+    review = _reviews.get(job)
+    if review is None:
+        raise ReviewError(
+            f"no review job {brief(job)}: start one with 'review_start'", "rev_no_job", {"job": brief(job)}
+        )
+    return job, review
+
+
+def _review_start(args: dict[str, Any]) -> dict[str, Any]:
+    """Start reviewing ``seat``'s decisions in finished hand ``hand`` (:mod:`spades.analysis`)."""
+    _, table = _current(args)
+    viewer = _viewer({}, table)
+    default = viewer if viewer in Seat.__members__ else "S"
+    seat = parse_seat(args.get("seat") if args.get("seat") is not None else default)
+    seed = _seed(args)
+    hand = finished_hand(table.game, args.get("hand"))
+    review = Review(table.game, hand["number"], seat, seed=seed if seed is not None else hand["number"])
+    _review_count[0] += 1
+    job = f"r{_review_count[0]}"
+    while len(_reviews) >= REVIEW_LIMIT:
+        del _reviews[next(iter(_reviews))]
+    _reviews[job] = review
+    return {
+        "job": job,
+        "seat": seat.name,
+        "decisions": len(review.points),
+        "steps": review.total_steps,
+        "hand": hand,
+    }
+
+
+def _review_next(args: dict[str, Any]) -> dict[str, Any]:
+    """One step of a review job: ``{"job", "done", "steps", "verdict" (one finished decision, or null),
+    "summary"}``; a finished job stays until cancelled or pushed out."""
+    job, review = _review_job(args)
+    lang = _lang(args)
+    verdict = review.step()
+    return {
+        "job": job,
+        "done": review.steps_done,
+        "steps": review.total_steps,
+        "verdict": verdict.to_json(lang) if verdict is not None else None,
+        "summary": review.summary(),
+    }
+
+
+def _review_cancel(args: dict[str, Any]) -> dict[str, Any]:
+    """Forget a review job (a job already gone is not an error): ``{"cancelled": true|false}``."""
+    job = _get(args, "job", str, "")
+    return {"cancelled": _reviews.pop(job, None) is not None}
+
+
 def _ping(args: dict[str, Any]) -> dict[str, Any]:
     return {"python": sys.version.split()[0], "engine": __version__}
 
@@ -507,7 +636,14 @@ OPERATIONS: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
     "profile_add": _profile_add,
     "profile_report": _profile_report,
     "score_chart": _score_chart,
+    "review_start": _review_start,
+    "review_next": _review_next,
+    "review_cancel": _review_cancel,
+    "deal_new": _deal_new,
+    "deal_link": _deal_link,
+    "duplicate": _duplicate,
 }
+OPERATIONS.update(LESSON_OPERATIONS)  # lesson_list, lesson_start, lesson_step, lesson_act, lesson_close
 LONG_OPS = frozenset({"profile_check", "profile_set", "profile_add", "profile_report"})
 """Operations that carry a whole profile: their arguments may be up to ``spades.profile.TEXT_LIMIT``."""
 

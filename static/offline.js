@@ -53,5 +53,10 @@ function whenPlayable(start) {
   if (body.dataset.phase && body.dataset.phase !== "loading") go();
 }
 
-set("waiting");
-whenPlayable(register);
+// An embedded game (?embed=1, docs/embedding.md) registers nothing: a frame in someone else's page should not
+// precache 18 MB the visitor never asked for, and the game it shows keeps no state to play offline anyway.
+if (["1", "true", "yes"].includes(new URLSearchParams(location.search).get("embed"))) set("embedded");
+else {
+  set("waiting");
+  whenPlayable(register);
+}

@@ -54,6 +54,16 @@ const storage = {
   },
 };
 
+// Embed mode (?embed=1, docs/embedding.md): the game in a frame keeps nothing in this site's storage, so it never
+// touches (or takes over, see static/app/tabs.py) the visitor's own saved game: storage acts as if blocked.
+const embedded = ["1", "true", "yes"].includes(params.get("embed"));
+if (embedded) {
+  storage.available = () => false;
+  storage.get = () => null;
+  storage.set = () => false;
+  storage.remove = () => {};
+}
+
 // PyScript's core opens an IndexedDB database as it loads (for its `fs` mounts, which this page does not use).
 // Where storage is blocked (a cross-site iframe) that request fails with an uncaught error in PyScript. The game
 // keeps nothing in IndexedDB, so such a page gets a stand-in whose requests never settle instead.
@@ -88,6 +98,7 @@ root.lang = lang;
 root.dataset.lang = lang;
 root.dataset.fourColor = settings.four_color ? "1" : "0";
 root.dataset.speed = params.get("speed") || settings.speed || "normal";
+if (embedded) root.dataset.embed = "1"; // compact chrome (static/css/app.css)
 
 // The score box before any Python runs (index.html leaves it empty, so no 0–0 ever flashes): the saved game's
 // score, which the page keeps in the save ("scores": us, them, totals, bags, limit; static/app/view.py
@@ -95,7 +106,7 @@ root.dataset.speed = params.get("speed") || settings.speed || "normal";
 // (?seed, ?preset, ?seat) or the save has no score, the box stays empty until the game is known.
 function paintSavedScores() {
   const fresh = ["1", "true", "yes"].includes(params.get("fresh"));
-  if (!fresh && ["seed", "preset", "seat"].some((key) => params.has(key))) return;
+  if (!fresh && ["seed", "preset", "seat", "deal", "daily"].some((key) => params.has(key))) return;
   let glance = null;
   const saved = fresh ? null : storage.get("spades-save");
   if (saved) {

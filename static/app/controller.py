@@ -8,22 +8,27 @@ The page knows no rules: what is legal, allowed or hidden is in the state.
 
 import json
 
+import analysis
 import dialogs
 import i18n
 import js
+import movelog
 import review
 import screen
 import sound
 import store
+import tutorial
 import view
 from dialogs import Dialogs
 from dom import by_id, drop_params, notice, parse_params
+from embed import Embed
 from i18n import card_name, error_text, t
 from inputs import Inputs
 from pacing import Pacer
 from player import Player, rating_change_html
 from preferences import Preferences
 from pyscript import document
+from share import Share
 from tabs import Tabs, plain_save
 from tasks import now, spawn
 from transfer import Transfer
@@ -58,9 +63,12 @@ class App:
         self.rated_next = False  # the next new game is a rated solo game (menu: Rated game)
         self.recorded = None  # id of the finished game last added to the profile
         self.online = None  # online.Online while this page is at an online table (online.py, loaded on demand)
+        self.lesson = None  # tutorial.Lesson while a lesson is on (tutorial.py): intents go to lesson_act
         self.online_ui = None
         self.online_busy = False
         self.online_queue = []
+        self.share = Share(self)  # deal links, the daily deal (share.py)
+        self.embed = Embed(self)  # ?embed=1 and the host page's postMessage API (embed.py)
 
     # ------------------------------------------------------------- start
 
@@ -73,6 +81,7 @@ class App:
         screen.apply_display(self.settings, self.params)
         js.window.spades.progress("ui", t("loading_engine"))
         self.inputs.listen()
+        self.embed.listen()
         try:
             await js.window.spades.engineReady
             self.lists = await call("rules", {"rules": {"preset": "standard"}})
@@ -80,13 +89,14 @@ class App:
             self.fail(error)
             return
         js.window.spades.progress("engine", t("loading_game"))
-        if not store.available():
+        if not store.available() and not self.embed.on:  # an embedded game keeps nothing (docs/embedding.md)
             self.notice(t("storage_blocked"))
         store.forget_old_keys()
         self.tabs.listen()
         self.tabs.claim()  # the newest tab owns the game
         try:
-            await self.restore_or_new()
+            if not await self.share.start():  # ?deal=, ?daily= with nothing saved start that deal
+                await self.restore_or_new()
         except Exception as error:
             self.fail(error)
             return
@@ -99,6 +109,9 @@ class App:
             by_id(name).disabled = False
         js.window.spades.readyAt = now()
         self.after_state()
+        spawn(self.share.after_start())  # ?deal=, ?daily= over a saved game: ask first
+        self.embed.ready()
+        spawn(tutorial.resume(self))  # ?lesson=ID, or the lesson left in progress
 
     def fail(self, error):
         by_id("loading-text").textContent = t("loading_failed", error=error_text(error))
@@ -312,14 +325,16 @@ class App:
     def begin(self, result):
         """A new course (new game, load, import): forget the page's state of the previous one."""
         self.gen += 1
+        if self.lesson is not None:  # a game instead of the lesson on show
+            self.lesson.drop()
         self.ui.clear()
         self.dialogs.reset()
         self.take(result)
 
     async def reseat(self):
         """New computer levels or undo setting for the game in progress: reload its save with them."""
-        if not isinstance(self.save, dict) or self.state is None or self.rated():
-            return  # a rated game keeps the players it started with
+        if not isinstance(self.save, dict) or self.state is None or self.rated() or self.lesson is not None:
+            return  # a rated game keeps the players it started with; a lesson's table is not the game
         save = json.loads(json.dumps(self.save))  # a copy to change
         seats = save.get("seats")
         if isinstance(seats, dict):
@@ -345,10 +360,14 @@ class App:
             if written is False and store.available() and not self.storage_note:
                 self.storage_note = True
                 self.notice(t("save_full"))
+        game = self.game if self.online is None else "online"
+        movelog.LOG.take(self.state, result.get("events"), game, self.online is None and self.tabs.owner)
         self.render()
 
     def render(self):
         screen.render(self)
+        if self.lesson is not None:  # a new language: the lesson's words again (tutorial.py)
+            self.lesson.follow_language()
 
     def notice(self, text):
         notice(text)
@@ -397,11 +416,16 @@ class App:
             return
         if state["phase"] in ("hand-over", "game-over"):
             self.dialogs.hand_over(state, self.game)
+            self.share.hand_over(state)
+            self.embed.hand_over(state)
             if state["phase"] == "game-over":
                 spawn(self.record_game())
             return
         if state["turn"] != state["me"]:
-            if self.online is None:  # online, the host's session paces the computer players
+            if self.lesson is not None:  # the lesson's script moves the other seats
+                if self.lesson.report["pending"] == "move":
+                    spawn(self.lesson.drive())
+            elif self.online is None:  # online, the host's session paces the computer players
                 spawn(self.pacer.drive())
             return
         active = document.activeElement
@@ -423,12 +447,14 @@ class App:
 
     def owns(self):
         """Whether this page may act: it owns the solo game (tabs.py), or it is at an online table."""
-        return self.online is not None or self.tabs.owner
+        return self.online is not None or self.lesson is not None or self.tabs.owner
 
     async def act(self, intent, new_course=False):
         """Send ``intent`` as my seat; show what it did (and the trick it finished), then go on."""
         if self.acting or not self.owns() or self.state is None:
             return None
+        if self.lesson is not None:  # checked against the lesson, played only when right (tutorial.py)
+            return await self.lesson.intent(intent)
         if self.online is not None:  # the host answers with my next state (online_state)
             self.acting = True
             document.body.setAttribute("data-await", "")
@@ -482,7 +508,7 @@ class App:
         if not self.my_turn("playing"):
             self.set_message(t("card_wait", card=card_name(card)))
             return
-        if not entry["legal"]:
+        if not entry["legal"] and self.lesson is None:  # a lesson explains a wrong card itself
             sound.play("error")
             self.set_message(t("card_illegal", card=card_name(card), reason=i18n.reason_text(entry.get("reason"))))
             return
@@ -520,6 +546,9 @@ class App:
             screen.focus_card(self.ui, 0)
 
     async def hint(self):
+        if self.lesson is not None:
+            self.lesson.hint()
+            return
         if not (self.my_turn("playing") or self.my_turn("bidding")):
             return
         self.set_message(t("hint_thinking"))
@@ -618,7 +647,7 @@ class App:
                 self.ui.selected = None
                 self.ui.hinted = None
                 self.ui.message = None
-                self.take({"state": message["state"]})
+                self.take({"state": message["state"], "events": message.get("events")})
                 await self.pacer.show_events(message.get("events") or [], gen)
                 if self.gen == gen:
                     self.after_state()
@@ -683,6 +712,10 @@ async def _scores(app, element):
 
 async def _last_trick(app, element):
     app.dialogs.last_trick(app.state)
+
+
+async def _move_log(app, element):
+    movelog.LOG.open(app.state)  # the moves of this hand and the computer's reasons (movelog.py)
 
 
 async def _help(app, element):
@@ -776,6 +809,18 @@ async def _settings_save(app, element):
     await app.preferences.save()
 
 
+async def _share_deal(app, element):
+    await app.share.share()
+
+
+async def _deal_copy(app, element):
+    await app.share.copy()
+
+
+async def _daily_deal(app, element):
+    await app.share.daily()
+
+
 ACTIONS = {
     "dismiss": _dismiss,
     "confirm-ok": _confirm_ok,
@@ -786,6 +831,7 @@ ACTIONS = {
     "undo": _undo,
     "scores": _scores,
     "last-trick": _last_trick,
+    "move-log": _move_log,
     "help": _help,
     "new-game": _new_game,
     "new-game-now": _new_game_now,
@@ -804,8 +850,13 @@ ACTIONS = {
     "profile-save": _profile_save,
     "profile-export": _profile_export,
     "profile-import": _profile_import,
+    "share-deal": _share_deal,
+    "deal-copy": _deal_copy,
+    "daily-deal": _daily_deal,
 }
 ACTIONS.update(review.ACTIONS)  # past hands, trick by trick (review.py)
+ACTIONS.update(tutorial.ACTIONS)  # lessons: the list, start, start again, leave (tutorial.py)
+ACTIONS.update(analysis.ACTIONS)  # review my play: mistakes and their cost (analysis.py)
 ONLINE_ACTIONS = (
     "online",
     "create-table",

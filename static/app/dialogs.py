@@ -87,7 +87,9 @@ class Dialogs:
         sheet.mark_overflow(by_id("dlg-scores"))
 
     def last_trick(self, state):
-        open_dialog("dlg-scores", view.last_trick_html(state))
+        import movelog  # here: movelog imports this module
+
+        open_dialog("dlg-scores", view.last_trick_html(state, movelog.LOG.reasons()))
 
     def help(self):
         open_dialog("dlg-help", view.help_html())

@@ -20,6 +20,7 @@ class Review:
     def __init__(self):
         self.hand = None  # the op's answer (spades/scoresheet.py finished_hand)
         self.step = 0
+        self.on_draw = None  # called with the step after each draw (analysis.py: the review of the person's play)
 
     async def open(self, app, number):
         online = getattr(app, "online", None)
@@ -70,6 +71,8 @@ class Review:
                 button.setAttribute("aria-disabled", "true")
             else:
                 button.removeAttribute("aria-disabled")
+        if self.on_draw is not None:
+            self.on_draw(self.step)
 
     def key(self, key):
         """←/→, Home/End while a past hand is shown; ``True`` when the key was used."""

@@ -2,6 +2,7 @@
 window, toolbar buttons. The HTML comes from view.py; this module decides what to rebuild."""
 
 import i18n
+import movelog
 import sound
 import view
 from dom import by_id
@@ -43,10 +44,13 @@ def render(app):
     view.render_seats(document, state, ui)
     # the trick on the table (a finished one stays a moment)
     shown = ui.trick_shown
+    reasons = movelog.LOG.reasons()  # the computer's reasons, on its cards (movelog.py)
     if shown is not None:
-        view.render_trick(document, shown["cards"], shown["leader"], shown["winner"], shown["collect"])
+        view.render_trick(document, shown["cards"], shown["leader"], shown["winner"], shown["collect"], reasons)
     else:
-        view.render_trick(document, [c["card"] for c in state["trick"]], state["leader"] or state["me"])
+        view.render_trick(
+            document, [c["card"] for c in state["trick"]], state["leader"] or state["me"], None, None, reasons
+        )
     render_hand(state, ui)
     # the bidding window
     panel = by_id("bid-panel")

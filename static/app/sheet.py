@@ -2,7 +2,8 @@
 
 Per hand: each seat's bid and tricks, nil results, made or set, the points in words from the catalog, part by
 part ("Nil (North) +100 · contract 5, 1 over → 51 = +151, 1 bag"), new and running bags, the running total,
-and a button that opens the hand trick by trick (op ``hand``; :mod:`review`).  The engine says what each part is
+and buttons that open the hand trick by trick (op ``hand``; :mod:`review`) and review the person's play in it
+(ops ``review_*``; :mod:`analysis`).  The engine says what each part is
 and what it is worth (codes with parameters); this module only words them.  Wide tables scroll sideways in
 their own box (``.sheet-scroll``), with a hint when they do (:func:`mark_overflow`).
 """
@@ -63,14 +64,22 @@ def team_text(team_sheet):
 
 
 def review_button(number):
+    """*Review tricks* (review.py) and *Review my play* (analysis.py) of hand ``number``, side by side."""
     return (
-        '<button type="button" class="past-open" data-action="past-hand" data-hand="'
+        '<span class="sheet-opens"><button type="button" class="past-open" data-action="past-hand" data-hand="'
         + str(number)
         + '" aria-label="'
         + esc(t("past_open_label", n=number))
         + '">'
         + esc(t("past_open"))
         + "</button>"
+        + '<button type="button" class="past-open rev-open" data-action="review" data-hand="'
+        + str(number)
+        + '" aria-label="'
+        + esc(t("rev_open_label", n=number))
+        + '">'
+        + esc(t("rev_open"))
+        + "</button></span>"
     )
 
 

@@ -273,12 +273,21 @@ def team_bid_text(bids, seats, named=False):
 # ----------------------------------------------------------------- trick
 
 
-def trick_html(cards, leader):
-    """The cards on the table, each in the slot of the seat that played it (seats in turn from the leader)."""
+def trick_html(cards, leader, reasons=None):
+    """The cards on the table, each in the slot of the seat that played it (seats in turn from the leader).
+
+    ``reasons`` (card → text, movelog.py): a computer's card with a reason can take the focus and describes itself
+    with it (``aria-describedby``), shown as a tooltip on hover, focus or a tap (``[data-why]``)."""
     slots = {}
     seat = leader
     for order, card in enumerate(cards):
         classes = card_classes(card) + " played from-" + position(seat)
+        why = (reasons or {}).get(card)
+        extra = ""
+        tip = ""
+        if why:
+            extra = ' tabindex="0" data-why aria-describedby="why-' + seat + '"'
+            tip = '<span class="why-tip" role="tooltip" id="why-' + seat + '">' + esc(why) + "</span>"
         slots[seat] = (
             '<div class="'
             + classes
@@ -286,8 +295,11 @@ def trick_html(cards, leader):
             + str(order)
             + '" aria-label="'
             + esc(who(seat) + ": " + card_name(card))
-            + '">'
+            + '"'
+            + extra
+            + ">"
             + card_face(card)
+            + tip
             + "</div>"
         )
         seat = seat_after(seat)
@@ -297,8 +309,8 @@ def trick_html(cards, leader):
 _slots = {}  # what each trick slot shows: unchanged slots are left alone, so animations run once
 
 
-def render_trick(doc, cards, leader, winner=None, collect=None):
-    slots = trick_html(cards, leader) if cards else {}
+def render_trick(doc, cards, leader, winner=None, collect=None, reasons=None):
+    slots = trick_html(cards, leader, reasons) if cards else {}
     trick = doc.getElementById("trick")
     # the winner and the sweep are classes of the trick: the cards' elements stay, so they animate once
     trick.className = (
@@ -429,7 +441,8 @@ def signed(n):
     return ("+" if n > 0 else "") + str(n)
 
 
-def last_trick_html(state):
+def last_trick_html(state, reasons=None):
+    """The last trick; ``reasons`` (card → text, movelog.py): the computer's reason under its card."""
     last = state.get("last_trick")
     parts = ['<h2 id="dlg-scores-title">' + esc(t("last_trick_title")) + "</h2>"]
     if not last:
@@ -450,7 +463,9 @@ def last_trick_html(state):
                 + esc(card_name(card))
                 + '">'
                 + card_face(card)
-                + "</div></li>"
+                + "</div>"
+                + ('<small class="log-why">' + esc(reasons[card]) + "</small>" if reasons and reasons.get(card) else "")
+                + "</li>"
             )
             seat = seat_after(seat)
         parts.append('<ul class="last-trick">' + "".join(items) + "</ul>")

@@ -1,0 +1,224 @@
+"""Deal links, the daily deal and its duplicate comparison (docs/page.md, "Deal links and the daily deal").
+
+- Menu → *Share this deal* (``share-deal``): op ``deal_link`` gives the code of the hand in progress (its cards
+  as dealt, the dealer, the rules, your seat); the link ``…/?deal=CODE`` is shown in ``#dlg-deal
+  [data-deal-link]`` with a Copy button (the clipboard, or the text selected where the clipboard is refused).
+- ``?deal=CODE`` and ``?daily=1`` (or ``?daily=YYYY-MM-DD``) start that deal as a new game (op ``deal_new``).
+  With an unfinished game saved, that game is resumed first and the page asks before replacing it, so nothing
+  the person did is lost without their say. Both parameters leave the address once used.
+- The daily deal (menu → *Daily deal*): the same cards for everyone on a UTC date; no undo and no hints. At
+  the end of its first hand op ``duplicate`` has two experts play the same cards in your team's seats, against
+  the same opponents, and the summary compares the scores (``[data-duplicate]``).
+
+``spades-deal`` (localStorage) keeps ``{"code", "daily", "seed"}`` of the last game started this way, so the
+comparison still comes after a reload.
+"""
+
+import i18n
+import js
+import store
+import view
+from dom import by_id, drop_params, notice
+from i18n import error_text, t
+from pyscript import document
+from tasks import spawn
+from transport import EngineError, call
+
+DEAL_KEY = "spades-deal"
+PARAMS = ("deal", "daily")
+
+
+def today():
+    """Today's UTC date, ``YYYY-MM-DD``."""
+    return str(js.Date.new().toISOString())[:10]
+
+
+def link_for(code):
+    """The address of the game (never the embedded view) with ``?deal=CODE``."""
+    return str(js.location.origin) + str(js.location.pathname) + "?deal=" + code
+
+
+class Share:
+    def __init__(self, app):
+        self.app = app
+        self.pending = None  # ("code", CODE) or ("date", DATE) from the address, until started or declined
+        self.info = None  # {"code", "daily", "seed"} of the game started from a code (or the daily deal)
+        self.compared = {}  # seed -> the duplicate comparison's answer
+        self.shown = None  # (seed, hand) whose comparison was put in the summary
+
+    def requested(self):
+        """What the address asks for: ``("code", CODE)``, ``("date", DATE)`` or ``None``."""
+        params = self.app.params
+        if params.get("deal"):
+            return ("code", params["deal"])
+        daily = params.get("daily")
+        if daily:
+            return ("date", today() if daily in ("1", "true", "yes") else daily)
+        return None
+
+    async def start(self):
+        """At start-up: open the address's deal now when nothing is saved (``True``), else leave it pending."""
+        self.pending = self.requested()
+        try:
+            info = store.read_json(DEAL_KEY)
+        except ValueError:
+            info = None
+        self.info = info if isinstance(info, dict) else None
+        if self.pending is None:
+            return False
+        if store.read_text(store.SAVE_KEY) is not None:
+            return False  # the saved game first; after_start asks
+        kind, value = self.pending
+        self.pending = None
+        drop_params(*PARAMS)
+        return await self.open(kind, value)
+
+    async def after_start(self):
+        """The address asked for a deal while a game was saved: replace it only if it is over or the person agrees."""
+        if self.pending is None:
+            return
+        kind, value = self.pending
+        self.pending = None
+        drop_params(*PARAMS)
+        state = self.app.state
+        unfinished = state is not None and state["phase"] != "game-over"
+        question = "deal_confirm_daily" if kind == "date" else "deal_confirm_link"
+        if unfinished and not await self.app.dialogs.confirm(t(question)):
+            return
+        if await self.open(kind, value):
+            self.app.after_state()
+
+    async def open(self, kind, value):
+        """A new game from a deal code or a date; ``False`` (and a notice saying why) when refused."""
+        try:
+            await self.open_args({kind: value})
+        except EngineError as error:
+            notice(t("deal_link_bad", error=error_text(error)))
+            return False
+        return True
+
+    async def open_args(self, args):
+        """Op ``deal_new`` with ``args`` (``code`` or ``date``, and for a position ``bids``, ``play``) as a new
+        course of this page; its answer. Raises ``EngineError`` when the worker refuses (the game is unchanged)."""
+        app = self.app
+        args = dict(args)
+        args["levels"] = app.settings["bots"]
+        if args.get("date"):
+            args["policy"] = {"kind": "casual", "undo": False, "hints": False, "explain": True}
+        else:
+            args["policy"] = app.policy()
+        result = await call("deal_new", args)
+        self.info = {"code": result["code"], "daily": result.get("daily"), "seed": result["seed"]}
+        store.write_json(DEAL_KEY, self.info)
+        self.shown = None
+        app.begin(result)
+        return result
+
+    async def daily(self):
+        """Menu: today's daily deal (after a confirmation when a game is unfinished)."""
+        app = self.app
+        if app.online is not None:
+            app.set_message(t("deal_not_online"))
+            return
+        if app.state is not None and app.state["phase"] != "game-over":
+            if app.rated() and not await app.leave_rated():
+                return
+            if not app.rated() and not await app.dialogs.confirm(t("deal_confirm_daily")):
+                return
+        if await self.open("date", today()):
+            app.after_state()
+
+    async def share(self):
+        """Menu: the link of the hand in progress, in a window with a Copy button."""
+        app = self.app
+        if app.online is not None:
+            app.set_message(t("deal_not_online"))
+            return
+        try:
+            code = (await call("deal_link", {"seat": app.state["me"]}))["code"]
+        except EngineError as error:
+            app.set_message(t("error", error=error_text(error)))
+            return
+        link = link_for(code)
+        dialog = by_id("dlg-deal")
+        dialog.querySelector(".dlg-body").innerHTML = (
+            '<h2 id="dlg-deal-title">' + view.esc(t("deal_share_title")) + "</h2><p>"
+            + view.esc(t("deal_share_text")) + '</p><label class="deal-link"><span>' + view.esc(t("deal_link_label"))
+            + '</span><input type="text" readonly data-deal-link value="' + view.esc(link) + '"></label>'
+            + '<p class="deal-copied" role="status" aria-live="polite"></p><div class="dlg-buttons">'
+            + '<button type="button" data-action="close-dialog">' + view.esc(t("close")) + "</button>"
+            + '<button type="button" class="primary" data-action="deal-copy" autofocus>' + view.esc(t("deal_copy"))
+            + "</button></div>"
+        )  # fmt: skip
+        if not dialog.open:
+            dialog.showModal()
+        dialog.querySelector("[autofocus]").focus()
+
+    async def copy(self):
+        field = document.querySelector("#dlg-deal [data-deal-link]")
+        status = document.querySelector("#dlg-deal .deal-copied")
+        if field is None:
+            return
+        try:
+            await js.navigator.clipboard.writeText(field.value)
+            status.textContent = t("deal_copied")
+        except Exception:  # no clipboard here (permissions, an insecure address): select it for the person
+            field.focus()
+            field.select()
+            status.textContent = t("deal_copy_select")
+
+    def hand_over(self, state):
+        """The summary of the daily deal's first hand: compare with the experts on the same cards."""
+        info = self.info
+        app = self.app
+        if not isinstance(info, dict) or not info.get("daily") or info.get("seed") != app.game:
+            return
+        if len(state.get("results") or []) != 1 or app.online is not None:
+            return
+        key = (app.game, 1)
+        if self.shown == key:
+            return
+        self.shown = key
+        spawn(self.compare(app.game))
+
+    async def compare(self, seed):
+        app = self.app
+        answer = self.compared.get(seed)
+        if answer is None:
+            self.put_comparison('<p class="duplicate" data-duplicate="busy">' + view.esc(t("deal_dup_busy")) + "</p>")
+            try:
+                while answer is None or not answer.get("done"):  # a few moves a call: the worker stays free
+                    answer = await call("duplicate", {"seat": app.state["me"], "steps": 6})
+                    if app.game != seed:
+                        return
+            except EngineError as error:
+                self.put_comparison(
+                    '<p class="duplicate" data-duplicate="failed">' + view.esc(error_text(error)) + "</p>"
+                )
+                return
+            self.compared[seed] = answer
+        if app.game != seed:  # another game began meanwhile
+            return
+        yours, experts, diff = answer["yours"], answer["experts"], answer["difference"]
+        text = t("deal_dup_result", yours=yours, experts=experts, difference=view.signed(diff))
+        gap = "" if i18n.lang().startswith("zh") else " "  # Chinese sentences follow each other without a space
+        verdict = "deal_dup_better" if diff > 0 else "deal_dup_worse" if diff < 0 else "deal_dup_same"
+        self.put_comparison(
+            '<p class="duplicate" data-duplicate="done" data-yours="' + str(yours) + '" data-experts="' + str(experts)
+            + '" data-difference="' + str(diff) + '"><strong>' + view.esc(t("deal_dup_title")) + "</strong>" + gap
+            + view.esc(text) + gap + view.esc(t(verdict)) + "</p>"
+        )  # fmt: skip
+
+    def put_comparison(self, html):
+        """Put (or replace) the comparison in the open summary, above its buttons."""
+        body = by_id("dlg-hand-body")
+        if body is None or not by_id("dlg-hand").open:
+            return
+        old = body.querySelector(".duplicate")
+        holder = document.createElement("div")
+        holder.innerHTML = html
+        if old is not None:
+            old.replaceWith(holder.firstChild)
+            return
+        buttons = body.querySelector(".dlg-buttons")
+        body.insertBefore(holder.firstChild, buttons)

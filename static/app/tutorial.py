@@ -1,0 +1,469 @@
+"""Lessons on the page (docs/tutorial.md): the list (menu → Lessons), the lesson panel, progress in localStorage.
+
+A lesson runs in the worker (ops ``lesson_*``, spades/tutorial.py) beside the saved game, which stays untouched:
+the page draws the lesson's state with the normal table view (``app.take`` without a save writes nothing), sends
+the person's intents to ``lesson_act`` instead of ``act`` (controller.py hands them over while ``app.lesson`` is
+set), and paces the scripted moves of the other seats with ``lesson_step``. The panel under your seat's plate
+says what to do and, after each move, why it was right or wrong (a wrong move is not played).
+
+Progress is ``spades-lessons`` in localStorage: ``{"current": id or null, "lessons": {id: {"answers": [moves],
+"done": bool}}}``. Leaving the page during a lesson and coming back resumes it at its move (the worker replays
+the answers); *Leave lesson* goes back to the game. ``?lesson=ID`` starts (or resumes) a lesson directly.
+
+For other modules (embed.py): ``await start_lesson(app, lesson_id)`` starts or resumes a lesson and returns
+whether it started; ``app.embed.lesson_end(id, True)`` is called when the person finishes one.
+
+Body hooks: ``data-lesson`` (the id, absent outside lessons), ``data-lesson-step`` (the 1-based number of the
+move asked now; the last one once done), ``data-lesson-done="true"`` once finished.
+"""
+
+import dialogs
+import i18n
+import sound
+import store
+import view
+from dom import announce, by_id, drop_params
+from i18n import error_text, t
+from pyscript import document
+from tasks import now, sleep_ms, spawn
+from transport import EngineError, call
+
+PROGRESS_KEY = "spades-lessons"
+LESSON_TABLE = "main"  # the worker keeps lessons apart from its tables: this only names the slot
+
+
+def load_progress():
+    """The saved progress, repaired: anything unreadable counts as no progress."""
+    try:
+        data = store.read_json(PROGRESS_KEY)
+    except ValueError:
+        data = None
+    out = {"current": None, "lessons": {}}
+    if not isinstance(data, dict):
+        return out
+    lessons = data.get("lessons")
+    if isinstance(lessons, dict):
+        for key, entry in lessons.items():
+            if isinstance(key, str) and isinstance(entry, dict):
+                answers = entry.get("answers")
+                answers = [a for a in answers if isinstance(a, str)] if isinstance(answers, list) else []
+                out["lessons"][key] = {"answers": answers[:20], "done": entry.get("done") is True}
+    if isinstance(data.get("current"), str):
+        out["current"] = data["current"]
+    return out
+
+
+def save_progress(progress):
+    store.write_json(PROGRESS_KEY, progress)
+
+
+def _set_current(lesson_id):
+    progress = load_progress()
+    progress["current"] = lesson_id
+    save_progress(progress)
+
+
+# ------------------------------------------------------------------------- the panel
+
+
+def _panel():
+    """The lesson panel, made once, in place of the status line (under your seat's plate)."""
+    panel = by_id("lesson-panel")
+    if panel is None:
+        panel = document.createElement("section")
+        panel.id = "lesson-panel"
+        panel.className = "lesson-panel"
+        panel.setAttribute("aria-labelledby", "lesson-title")
+        panel.hidden = True
+        status = by_id("status")
+        status.parentNode.insertBefore(panel, status.nextSibling)
+    return panel
+
+
+def _hooks(lesson_id=None, step=None, done=False):
+    body = document.body
+    if lesson_id is None:
+        for name in ("data-lesson", "data-lesson-step", "data-lesson-done"):
+            body.removeAttribute(name)
+        return
+    body.setAttribute("data-lesson", lesson_id)
+    body.setAttribute("data-lesson-step", str(step))
+    if done:
+        body.setAttribute("data-lesson-done", "true")
+    else:
+        body.removeAttribute("data-lesson-done")
+
+
+class Lesson:
+    """The lesson on the page: its id, the worker's last report (``lesson``) and the feedback on show."""
+
+    def __init__(self, app, lesson_id):
+        self.app = app
+        self.id = lesson_id
+        self.report = None
+        self.feedback = None  # ("right" | "wrong" | "note", text)
+        self.driving = None
+        self.ended = False
+        self.order = []  # the ids of every lesson, in order (for "Next lesson")
+        self.lang = i18n.lang()  # the language of the worker's words on show
+        self.relabelling = False
+
+    # --------------------------------------------------------------- drawing
+
+    def take(self, result):
+        """Adopt a ``lesson_*`` answer: draw its state, keep the progress, redraw the panel."""
+        report = result["lesson"]
+        self.report = report
+        self.lang = result.get("lang") or self.lang
+        progress = load_progress()
+        entry = progress["lessons"].get(self.id) or {"answers": [], "done": False}
+        entry["answers"] = list(report["answers"])
+        if report["done"]:
+            entry["done"] = True
+        progress["lessons"][self.id] = entry
+        progress["current"] = self.id
+        save_progress(progress)
+        self.app.take({"state": result["state"]})
+        self.render()
+        if report["done"] and not self.ended:
+            self.ended = True
+            sound.play("trick")
+            announce(report["text"])
+            embed = getattr(self.app, "embed", None)
+            if embed is not None:
+                embed.lesson_end(self.id, True)
+
+    def render(self):
+        report = self.report
+        if report is None:
+            return
+        panel = _panel()
+        done = report["done"]
+        step = t("tut_finished") if done else t("tut_step", n=report["asked"], total=report["asks"])
+        verdict, text = self.feedback if self.feedback is not None else ("", "")
+        buttons = ['<button type="button" data-action="lesson-leave">' + view.esc(t("tut_leave")) + "</button>"]
+        buttons.append('<button type="button" data-action="lessons">' + view.esc(t("tut_list")) + "</button>")
+        if done:
+            buttons.append(
+                '<button type="button" data-action="lesson-again" data-lesson-id="' + view.esc(self.id) + '">'
+                + view.esc(t("tut_again")) + "</button>"
+            )  # fmt: skip
+            following = self.next_id()
+            if following is not None:
+                buttons.append(
+                    '<button type="button" class="primary" data-action="lesson-start" data-lesson-id="'
+                    + view.esc(following) + '">' + view.esc(t("tut_next")) + "</button>"
+                )  # fmt: skip
+        panel.innerHTML = (
+            '<div class="lesson-top"><p class="lesson-head"><span class="lesson-step">' + view.esc(step)
+            + '</span> <strong id="lesson-title">' + view.esc(report["title"]) + "</strong></p>"
+            + '<div class="lesson-buttons">' + "".join(buttons) + "</div></div>"
+            + '<p class="lesson-feedback" id="lesson-feedback" role="status" data-verdict="' + verdict + '">'
+            + view.esc(text) + "</p>"
+            + '<p class="lesson-text" id="lesson-text" aria-live="polite">'
+            + view.esc(report["text"] if report["text"] else t("tut_watch")) + "</p>"
+        )  # fmt: skip
+        panel.hidden = False
+        _hooks(self.id, report["asked"], done)
+
+    def next_id(self):
+        if self.id in self.order:
+            index = self.order.index(self.id)
+            if index + 1 < len(self.order):
+                return self.order[index + 1]
+        return None
+
+    def say(self, verdict, text):
+        self.feedback = (verdict, text)
+        self.render()
+
+    # --------------------------------------------------------------- moves
+
+    async def intent(self, intent):
+        """The person's move (from controller.App.act): right → played and explained; wrong → explained only."""
+        app = self.app
+        if app.acting or self.report is None:
+            return None
+        if self.report["done"]:
+            self.say("note", self.report["text"])
+            return None
+        app.acting = True
+        document.body.setAttribute("data-await", "")
+        gen = app.gen
+        try:
+            result = await call("lesson_act", {"intent": intent, "lang": i18n.lang()})
+        except EngineError as error:
+            app.acting = False
+            sound.play("error")
+            self.say("wrong", error_text(error))
+            app.render()
+            return None
+        finally:
+            app.acting = False
+        if app.gen != gen or app.lesson is not self:
+            return None
+        feedback = result["feedback"]
+        app.ui.selected = None
+        app.ui.hinted = None
+        app.ui.message = None
+        if feedback["verdict"] != "right":
+            sound.play("error")
+            text = feedback["text"]
+            if feedback.get("reason"):
+                text += " " + t("tut_rule", reason=i18n.reason_text(feedback["reason"]))
+            self.say("wrong", text)
+            app.render()
+            announce(text)
+            return None
+        self.feedback = ("right", feedback["text"])
+        self.take(result)
+        announce(feedback["text"])
+        await app.pacer.show_events(result.get("events") or [], gen)
+        if app.gen == gen:
+            self.settle()
+            app.after_state()
+        return result
+
+    async def drive(self):
+        """Play the scripted moves, one ``lesson_step`` at a time, paced like computer moves."""
+        app = self.app
+        gen = app.gen
+        if self.driving == gen:
+            return
+        self.driving = gen
+        try:
+            while app.gen == gen and app.lesson is self and self.report["pending"] == "move":
+                started = now()
+                result = await call("lesson_step", {"lang": i18n.lang()})
+                if app.gen != gen:
+                    return
+                await sleep_ms(app.pacer.speed()[0] - (now() - started))
+                if app.gen != gen:
+                    return
+                self.take(result)
+                await app.pacer.show_events(result.get("events") or [], gen)
+                if app.gen == gen:
+                    self.settle()
+        except EngineError as error:
+            app.notice(t("error", error=error_text(error)))
+        finally:
+            if self.driving == gen:
+                self.driving = None
+        if app.gen == gen and app.lesson is self and self.report["pending"] == "ask":
+            app.after_state()
+
+    def follow_language(self):
+        """After a change of language, fetch the lesson's words again (the same moves, replayed)."""
+        if self.lang == i18n.lang() or self.relabelling or self.app.acting or self.report is None:
+            return
+        if self.report["pending"] == "move":
+            return  # the next answer brings the new words
+        self.relabelling = True
+        spawn(self.relabel())
+
+    async def relabel(self):
+        lang = i18n.lang()
+        try:
+            result = await call("lesson_start", {"id": self.id, "lang": lang, "answers": self.report["answers"]})
+        except EngineError:
+            result = None
+        self.relabelling = False
+        if result is None or self.app.lesson is not self:
+            return
+        result["lang"] = lang
+        self.lang = lang
+        self.feedback = None
+        self.take(result)
+        self.settle()
+
+    def settle(self):
+        """Once the lesson is over, the table stays as it is and takes no move (``data-await`` empty)."""
+        if self.report is not None and self.report["done"]:
+            self.app.ui.busy = True
+            self.app.render()
+
+    def hint(self):
+        """The hint button in a lesson: the instruction again."""
+        if self.report is not None and self.report["text"]:
+            self.say("note", self.report["text"])
+
+    def drop(self):
+        """Stop showing this lesson (leaving it, or another course began): the saved game comes back."""
+        panel = by_id("lesson-panel")
+        if panel is not None:
+            panel.hidden = True
+            panel.innerHTML = ""
+        _hooks()
+        if self.app.lesson is self:
+            self.app.lesson = None
+            _set_current(None)
+
+
+# ------------------------------------------------------------------------- starting, leaving, the list
+
+
+async def lesson_order():
+    try:
+        result = await call("lesson_list", {"lang": i18n.lang()})
+    except EngineError:
+        return []
+    return result["lessons"]
+
+
+async def start_lesson(app, lesson_id, restart=False):
+    """Start lesson ``lesson_id`` on the page, or resume it at the saved move (``restart``: from its start; a
+    finished lesson starts again). Returns ``True`` when it started; otherwise a notice says why (an unknown id, a
+    damaged lesson file) and the game goes on."""
+    if not isinstance(lesson_id, str):
+        return False
+    progress = load_progress()
+    entry = progress["lessons"].get(lesson_id) or {}
+    answers = [] if restart or entry.get("done") else list(entry.get("answers") or [])
+    args = {"id": lesson_id, "lang": i18n.lang(), "answers": answers}
+    try:
+        result = await call("lesson_start", args)
+    except EngineError as error:
+        if not answers:
+            app.notice(t("tut_failed", error=error_text(error)))
+            return False
+        args["answers"] = []  # the saved answers no longer fit the lesson: from its start
+        try:
+            result = await call("lesson_start", args)
+        except EngineError as error2:
+            app.notice(t("tut_failed", error=error_text(error2)))
+            return False
+    result["lang"] = args["lang"]
+    dialogs.close_dialogs()
+    lessons_dialog = by_id("dlg-lessons")
+    if lessons_dialog is not None and lessons_dialog.open:
+        lessons_dialog.close()
+    if app.lesson is not None:
+        app.lesson.drop()
+    app.gen += 1
+    app.ui.clear()
+    app.acting = False
+    lesson = Lesson(app, lesson_id)
+    lesson.order = [item["id"] for item in await lesson_order()]
+    if restart or entry.get("done"):
+        progress = load_progress()
+        progress["lessons"][lesson_id] = {"answers": [], "done": False}
+        save_progress(progress)
+    app.lesson = lesson
+    lesson.take(result)
+    lesson.settle()
+    app.after_state()
+    return True
+
+
+async def leave_lesson(app):
+    """Back to the saved game (the worker's table ``main`` was never touched)."""
+    lesson = app.lesson
+    if lesson is None:
+        return
+    lesson.drop()
+    _set_current(None)
+    try:
+        await call("lesson_close", {})
+    except EngineError:
+        pass
+    try:
+        app.begin(await call("state", {}))
+    except EngineError:
+        await app.new_game()
+    app.after_state()
+
+
+async def resume(app):
+    """At start-up: ``?lesson=ID`` starts that lesson; else a lesson left in progress resumes."""
+    wanted = app.params.get("lesson")
+    if wanted:
+        drop_params("lesson")
+        await start_lesson(app, wanted)
+        return
+    progress = load_progress()
+    current = progress["current"]
+    if current:
+        if (progress["lessons"].get(current) or {}).get("done") or not await start_lesson(app, current):
+            _set_current(None)  # a finished lesson is not shown again at start-up: the game is
+
+
+async def open_list(app):
+    """Menu → Lessons: every lesson with its progress; start, continue or start again."""
+    lessons = await lesson_order()
+    progress = load_progress()["lessons"]
+    rows = []
+    focus = None  # the first lesson not done gets the focus
+    for item in lessons:
+        entry = progress.get(item["id"]) or {}
+        answered = len(entry.get("answers") or [])
+        if entry.get("done"):
+            state, mark = "done", "✓ " + t("tut_done_mark")
+        elif answered:
+            state, mark = "started", t("tut_progress", done=answered, asks=item["asks"])
+        else:
+            state, mark = "new", t("tut_not_started")
+        ident = view.esc(item["id"])
+        title = view.esc(item["title"])
+        main = t("tut_continue") if state == "started" else t("tut_start")
+        first = focus is None and state != "done"
+        if first:
+            focus = item["id"]
+        buttons = ""
+        if state != "done":  # a finished lesson starts again from its start: one button
+            buttons = (
+                '<button type="button" class="primary" data-action="lesson-start" data-lesson-id="' + ident + '"'
+                + (" autofocus" if first else "") + ">"
+                + view.esc(main) + '<span class="visually-hidden">: ' + title + "</span></button>"
+            )  # fmt: skip
+        if state != "new":
+            buttons += (
+                '<button type="button" data-action="lesson-again" data-lesson-id="' + ident + '" aria-label="'
+                + view.esc(t("tut_restart_named", title=item["title"])) + '">' + view.esc(t("tut_restart"))
+                + "</button>"
+            )  # fmt: skip
+        rows.append(
+            '<li class="lesson-item" data-lesson-item="' + ident + '" data-lesson-state="' + state + '">'
+            + '<span class="lesson-name">' + str(item["order"]) + ". " + title + "</span>"
+            + '<span class="lesson-mark">' + view.esc(mark) + "</span>"
+            + '<span class="lesson-actions">' + buttons + "</span></li>"
+        )  # fmt: skip
+    html = (
+        '<h2 id="dlg-lessons-title">' + view.esc(t("tut_title")) + "</h2><p>" + view.esc(t("tut_intro")) + "</p>"
+        + '<ol class="lesson-list">' + "".join(rows) + "</ol>"
+        + '<div class="dlg-buttons"><button type="button" data-action="close-dialog"'
+        + ("" if focus else " autofocus") + ">"
+        + view.esc(t("close")) + "</button></div>"
+    )  # fmt: skip
+    dialog = by_id("dlg-lessons")
+    if dialog is None:
+        dialog = document.createElement("dialog")
+        dialog.id = "dlg-lessons"
+        dialog.setAttribute("aria-labelledby", "dlg-lessons-title")
+        dialog.innerHTML = '<div class="dlg-body"></div>'
+        document.body.appendChild(dialog)
+    dialogs.open_dialog("dlg-lessons", html)
+
+
+async def _lessons(app, element):
+    await open_list(app)
+
+
+async def _lesson_start(app, element):
+    await start_lesson(app, element.getAttribute("data-lesson-id"))
+
+
+async def _lesson_again(app, element):
+    await start_lesson(app, element.getAttribute("data-lesson-id"), restart=True)
+
+
+async def _lesson_leave(app, element):
+    await leave_lesson(app)
+
+
+ACTIONS = {
+    "lessons": _lessons,
+    "lesson-start": _lesson_start,
+    "lesson-again": _lesson_again,
+    "lesson-leave": _lesson_leave,
+}
+"""Menu and panel actions (controller.py adds them to its table)."""

@@ -1,0 +1,40 @@
+"""The post-hand review in Pyodide too: a known mistake in the last tricks is found with its exact cost, and the
+review is the same on every run (no clock, fixed seeds)."""
+
+from spades.analysis import Review
+from spades.bots import make_bot
+from spades.cards import CARD_NAMES, Seat
+from spades.game import Game, Phase
+
+
+def _hand(card):
+    """Seed 7, standard players; South plays ``card`` to trick 10 (10♠ is right, 8♦ costs 131 points)."""
+    game = Game(seed=7)
+    bots = [make_bot("standard", 28 + s) for s in range(4)]
+    while game.phase in (Phase.BIDDING, Phase.PLAYING):
+        if game.turn == Seat.S and game.phase is Phase.PLAYING and len(game.tricks) == 9 and card is not None:
+            game.play(card)
+            card = None
+            continue
+        game.apply(bots[game.turn].decide(game.view(game.turn)).move)
+    return game
+
+
+def _review(game):
+    review = Review(game, 1, "S", runs=2, samples=4, work=800, bid_samples=4)
+    while not review.finished:
+        review.step()
+    return review
+
+
+def test_a_known_mistake_has_its_exact_cost():
+    review = _review(_hand("8D"))
+    ten = next(v for v in review.verdicts if v.trick == 10)
+    assert ten.mistake and ten.method == "exact" and round(ten.cost) == 131 and CARD_NAMES[ten.best] == "TS"
+
+
+def test_the_review_is_reproducible():
+    game = _hand("TS")
+    first = [v.to_json() for v in _review(game).verdicts]
+    assert first == [v.to_json() for v in _review(game).verdicts]
+    assert not [v for v in first if v["trick"] == 10 and v["mistake"]]
