@@ -25,9 +25,12 @@ GUEST = """async ([relay, table, secret, name, hostPub]) => {
   return window.online.self;
 }"""
 
-# A player that bids 2 (or the last legal bid) and plays its first legal card, from its own seat only.
+# A player that bids 2 (or the last legal bid) and plays its first legal card, from its own seat only. It acts
+# again on the newest state every 2 s, as a person would look again at a table that seems stuck: an intent lost
+# on a busy machine does not stall the hand (a repeated one is refused by the host: not its turn, or played).
 AUTOPLAY = """() => {
   window.autoplay = (state) => {
+    window.lastState = state;
     if (state.turn !== state.me || !['bidding', 'playing'].includes(state.phase)) return;
     if (state.phase === 'bidding') {
       const bid = state.legal_bids.includes(2) ? 2 : state.legal_bids.at(-1);
@@ -37,6 +40,7 @@ AUTOPLAY = """() => {
       window.online.send({ t: 'intent', intent: { type: 'play', card } });
     }
   };
+  setInterval(() => { if (window.lastState) window.autoplay(window.lastState); }, 2000);
   window.auto = true;
 }"""
 
