@@ -190,6 +190,7 @@ CODES: dict[str, tuple[str, ...]] = {
     "no_vote": (),
     "already_started": (),
     "player_not_ready": ("name",),
+    "player_away": ("name",),
     "seat_empty": ("seat",),
     "nobody_at": ("seat",),
     "room_save": (),

@@ -76,6 +76,8 @@ CHAT_RATE = (5, 0.5)
 """Chat lines: at most 5 at once, one more every 2 seconds."""
 GRACE_MS = 5000
 """Casual tables: how long a dropped player's seat waits before a computer takes it over."""
+SEAT_HOLD_MS = 30_000
+"""Before the start: how long a dropped player's seat is kept for them (the host cannot start meanwhile)."""
 LANGS = ("en", "zh-Hans", "zh-Hant")
 SEATS = ("N", "E", "S", "W")
 
@@ -415,8 +417,8 @@ class Room:
         if member.seat is None:
             del self.members[peer]
             return self._everyone(self.summary())
-        if self.table is None or self.ended:
-            del self.members[peer]  # before the start a dropped player frees the seat
+        if self.ended:
+            del self.members[peer]
             return self._everyone(self.summary())
         member.connected = False
         member.dropped_at = now
@@ -433,8 +435,17 @@ class Room:
     def tick(self, now: float) -> list[Out]:
         """Time passes: casual tables hand a dropped seat to the computer after the grace period;
         rated tables open a vote."""
-        if self.table is None or self.ended:
+        if self.ended:
             return []
+        if self.table is None:  # before the start a seat is held SEAT_HOLD_MS for its dropped player, then freed
+            gone = [
+                peer
+                for peer, m in self.members.items()
+                if not m.connected and m.dropped_at is not None and now - m.dropped_at >= SEAT_HOLD_MS
+            ]
+            for peer in gone:
+                del self.members[peer]
+            return self._everyone(self.summary()) if gone else []
         out: list[Out] = []
         for member in list(self.members.values()):
             if member.connected or member.seat is None or member.dropped_at is None:
@@ -682,6 +693,8 @@ class Room:
         for seat in Seat:
             player = self.player_at(seat)
             if player is not None:
+                if not player.connected:
+                    raise RoomError(f"{player.name} is reconnecting", "player_away", {"name": player.name})
                 if not (player.ready or player.peer == HOST):
                     raise RoomError(f"{player.name} is not ready", "player_not_ready", {"name": player.name})
                 seats[seat] = Occupant("person" if player.peer == HOST else "peer", "standard", player.name)

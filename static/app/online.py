@@ -219,6 +219,11 @@ class Online:
         """``?loopback=1`` (tests): offer this machine's candidates as 127.0.0.1 (static/online/net.mjs)."""
         return self.params.get("loopback") == "1"
 
+    def lose(self):
+        """``?lose=N`` (tests): drop every N-th message each way at this page's transport (static/online/net.mjs)."""
+        text = self.params.get("lose", "")
+        return int(text) if text.isdigit() and len(text) < 4 else 0
+
     def default_name(self):
         name = clean_name(self.params.get("name"))
         if not name:
@@ -418,6 +423,7 @@ class Online:
         js_options.ice = options["ice"]
         js_options.key = identity.key
         js_options.loopback = self.loopback()
+        js_options.lose = self.lose()
         lag = self.params.get("lag", "")
         js_options.lag = int(lag) if lag.isdigit() and len(lag) < 7 else 0  # test hook: delay added to round trips
         js_options.onLocal = create_proxy(lambda message: self.receive(plain(message)))
@@ -515,6 +521,7 @@ class Online:
         options.relays = self.relays()
         options.ice = self.ice()
         options.loopback = self.loopback()
+        options.lose = self.lose()
         if token:
             options.token = token
         if password:
@@ -816,6 +823,8 @@ class Online:
                 marks.append(t("online_host"))
             if kind == "person" and not info.get("host"):
                 marks.append(t("online_ready") if info.get("ready") else t("online_not_ready"))
+            if kind == "away":
+                marks.append(t("online_kind_seat_away"))
             if seat == mine:
                 marks.append(t("online_you"))
             cell = ""

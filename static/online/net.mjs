@@ -12,6 +12,7 @@
 import { joinRoom, selfId } from "../vendor/trystero/torrent/index.mjs";
 
 export const APP_ID = "spades-heitaowang-v1";
+export const PING_TIMEOUT_MS = 4000;
 export const MESSAGE_LIMIT = 64 * 1024; // host → guest states are a few KB; guest → host messages are checked at 4 KB
 
 /** Public WebTorrent trackers used when the person sets none (settings or ?relay=). */
@@ -43,7 +44,11 @@ export function parseIce(text) {
 
 // `loopback` (tests, ?loopback=1): this machine's host candidates are offered as 127.0.0.1 instead of mDNS names,
 // so two browsers on one machine connect over loopback without resolving anything on the network.
-export async function connect({ tableId, secret, relays, ice, loopback, onJoin, onLeave, onMessage }) {
+// `lose` (tests, ?lose=N with N ≥ 2): one message in N sent and one in N received is dropped here (at random, so
+// that no pattern of resends always loses the same one), as a connection's blip would drop it; what rides on the
+// link (link.mjs) must still arrive, in order.
+export async function connect({ tableId, secret, relays, ice, loopback, lose = 0, onJoin, onLeave, onMessage }) {
+  const lost = Number.isInteger(lose) && lose >= 2 ? () => Math.random() * lose < 1 : () => false;
   const room = joinRoom(
     {
       appId: APP_ID,
@@ -57,6 +62,7 @@ export async function connect({ tableId, secret, relays, ice, loopback, onJoin, 
   const channel = room.makeAction("m");
   let dropped = 0;
   channel.onMessage = (data, context) => {
+    if (lost()) return;
     let size = Infinity;
     try {
       size = new TextEncoder().encode(JSON.stringify(data)).length;
@@ -73,8 +79,21 @@ export async function connect({ tableId, secret, relays, ice, loopback, onJoin, 
   room.onPeerLeave = (peerId) => onLeave?.(peerId);
   return {
     self: selfId,
-    send: (message, peerId) => channel.send(message, peerId ? { target: peerId } : undefined),
-    ping: (peerId) => room.ping(peerId),
+    send: (message, peerId) => {
+      if (lost()) return Promise.resolve();
+      // Trystero drops a message it cannot deliver (peer not active, buffer not draining); the link resends it.
+      return channel.send(message, peerId ? { target: peerId } : undefined).catch(() => {});
+    },
+    /** The round trip in ms; rejects when no answer comes within `timeoutMs`. */
+    ping: (peerId, timeoutMs = PING_TIMEOUT_MS) => {
+      let timer;
+      const late = new Promise((_, reject) => {
+        timer = setTimeout(() => reject(new Error("no answer")), timeoutMs);
+      });
+      return Promise.race([room.ping(peerId), late]).finally(() => clearTimeout(timer));
+    },
+    /** Close the connection to a peer that no longer answers (trystero reports no leave for it: the caller does). */
+    drop: (peerId) => room.getPeers()[peerId]?.close(),
     peers: () => Object.keys(room.getPeers()),
     dropped: () => dropped,
     leave: () => room.leave(),

@@ -9,10 +9,14 @@
 //
 // The host's engine answers every room operation with {out: [{to, message}], save}: messages to "host" are the
 // host's own (onLocal), the others go to that peer only; the save is kept after every event (onSave).
+// Between host and each guest, messages go through a reliable ordered link (link.mjs): numbered, acknowledged and
+// resent, so one lost in a connection's blip is delivered late rather than never.
+import { link } from "./link.mjs";
 import { connect } from "./net.mjs";
 
 export const TICK_MS = 1000;
 export const PING_MS = 2000;
+export const MISSED_PINGS = 4;
 export const STEP_MS = { bid: 600, play: 550, trick: 1400 };
 
 // The host proves who it is: the invite link carries the host's public key (ECDSA P-256), and the host signs
@@ -62,13 +66,25 @@ function serial() {
 }
 
 export async function host({ engine, table = "online", tableId, secret, relays, ice, loopback, name, seat, rules, room,
-  seed, save, key, lag = 0, rating, disconnects, onLocal, onSave, onError }) {
+  seed, save, key, lag = 0, lose = 0, rating, disconnects, onLocal, onSave, onError }) {
   const identity = await hostKey(key);
   const queue = serial();
   let stepTimer = null;
   let closed = false;
   let n = 0; // the host's own intents are numbered like a guest's
   let net = null;
+  const links = new Map(); // peer → its reliable link (link.mjs)
+  const gone = new Set(); // peers whose leave the room has had (once), until they join again
+  const left = (peer) => {
+    if (gone.has(peer)) return;
+    gone.add(peer);
+    links.get(peer)?.forget(); // on return its hello brings the room, the states and the events again
+    run("room_disconnect", { peer, now: Date.now() });
+  };
+  const linkTo = (peer) => {
+    if (!links.has(peer)) links.set(peer, link({ transmit: (frame) => net?.send(frame, peer) }));
+    return links.get(peer);
+  };
 
   const deliver = (answer) => {
     if (answer.error) {
@@ -78,7 +94,7 @@ export async function host({ engine, table = "online", tableId, secret, relays, 
     let delay = null;
     for (const { to, message } of answer.out) {
       if (to === "host") onLocal?.(message);
-      else net?.send(message, to);
+      else linkTo(to).send(message);
       if (message.t === "state" && to === "host") {
         const last = (message.events || []).at(-1);
         const state = message.state;
@@ -114,17 +130,40 @@ export async function host({ engine, table = "online", tableId, secret, relays, 
     relays,
     ice,
     loopback,
-    onJoin: (peer) => identity.sign(peer).then((sig) => net.send({ t: "host", sig }, peer)),
-    onLeave: (peer) => run("room_disconnect", { peer, now: Date.now() }),
-    onMessage: (peer, message) => run("room_receive", { peer, message, now: Date.now() }),
+    onJoin: (peer) => {
+      gone.delete(peer);
+      identity.sign(peer).then((sig) => net.send({ t: "host", sig }, peer));
+      links.get(peer)?.flush(); // the channel came back: what it missed, in order
+    },
+    onLeave: (peer) => left(peer),
+    onMessage: (peer, frame) => {
+      for (const message of linkTo(peer).receive(frame)) run("room_receive", { peer, message, now: Date.now() });
+    },
+    lose,
   });
-  const ticker = setInterval(() => run("room_tick", { now: Date.now() }), TICK_MS);
+  const ticker = setInterval(() => {
+    for (const each of links.values()) each.tick();
+    run("room_tick", { now: Date.now() });
+  }, TICK_MS);
+  // A peer whose connection died without trystero noticing (seen when a guest left the room in the middle of
+  // connecting) blocks its own way back: after MISSED_PINGS unanswered pings in a row the host closes it.
+  const missed = new Map();
   const pinger = setInterval(() => {
     for (const peer of net.peers()) {
       net
         .ping(peer)
-        .then((rtt) => run("room_rtt", { peer, rtt: rtt + lag })) // lag: a test hook (?lag=ms) for the lights
-        .catch(() => {});
+        .then((rtt) => {
+          missed.delete(peer);
+          run("room_rtt", { peer, rtt: rtt + lag }); // lag: a test hook (?lag=ms) for the lights
+        })
+        .catch(() => {
+          missed.set(peer, (missed.get(peer) || 0) + 1);
+          if (missed.get(peer) >= MISSED_PINGS) {
+            missed.delete(peer);
+            net.drop(peer); // trystero does not report a connection closed here: the room hears it now
+            left(peer);
+          }
+        });
     }
   }, PING_MS);
   scheduleStep(STEP_MS.play);
@@ -151,47 +190,64 @@ export async function host({ engine, table = "online", tableId, secret, relays, 
   };
 }
 
-export const REJOIN_MS = [3000, 6000, 12000, 30000]; // a guest not yet connected to the host announces itself afresh
+// A guest not yet connected to the host leaves and joins again (fresh offers to other peers), after trystero's own
+// announcements (at once, then 0.2, 0.5, 1.3 s, then every 10 s or more) have had their chance: connecting can
+// take seconds on a busy machine, and leaving a room in the middle of connecting leaves the host a dead connection.
+export const REJOIN_MS = [10000, 20000, 30000, 60000];
+const JOIN_SETTLE_MS = 5000;
 
 export async function guest({ tableId, secret, hostPub, relays, ice, loopback, name, token, password, lang, via,
-  rating, disconnects, onMessage }) {
+  rating, disconnects, lose = 0, onMessage }) {
   const verify = await verifier(hostPub);
   let hostPeer = null;
+  // One link to whichever peer is the host; a new hello restarts its numbering, hello first, so what the person
+  // did while the host was away (a seat, a card) reaches the room after it knows who is speaking.
+  const toHost = link({ transmit: (frame) => hostPeer !== null && net.send(frame, hostPeer) });
   let seq = 0;
   let n = 0;
   let net = null;
   let closed = false;
   let rejoins = 0;
   let watchdog = null;
+  let generation = 0; // which connection is current: a rejoin replaces it, and the old one's events are ignored
+  let lastJoin = 0; // when a peer last joined: the host's signed "host" message follows in a moment
   const hello = () => {
     const message = { t: "hello", name, lang, via: via || "invite", seq };
     if (token) message.token = token;
     if (password) message.password = password;
     if (Number.isInteger(rating)) message.rating = rating; // 点力 and disconnects, shown to the table (docs/ratings.md)
     if (Number.isInteger(disconnects)) message.disconnects = disconnects;
-    net.send(message, hostPeer);
+    toHost.restart(message);
   };
-  const open = () =>
-    connect({
+  const open = () => {
+    const mine = ++generation;
+    return connect({
       tableId,
       secret,
       relays,
       ice,
       loopback,
-      onJoin: () => {},
+      lose,
+      onJoin: (peer) => {
+        if (mine !== generation) return;
+        lastJoin = Date.now();
+        if (peer === hostPeer) toHost.flush(); // the same host's channel came back
+      },
       onLeave: (peer) => {
-        if (peer !== hostPeer) return;
+        if (mine !== generation || peer !== hostPeer) return;
         hostPeer = null;
         onMessage?.({ t: "host_left" });
         watch();
       },
-      onMessage: (peer, message) => {
-        if (message.t === "host") {
+      onMessage: (peer, frame) => {
+        if (mine !== generation) return;
+        if (frame.t === "host") {
+          const message = frame;
           // The genuine host (its signature of our id): the first time, or again from a new peer id after the host
           // reloaded (our old channel to it may not have noticed yet). Say hello with our token and last sequence.
           if (peer !== hostPeer && typeof message.sig === "string" && message.sig.length < 200) {
             verify(message.sig, net.self).then((genuine) => {
-              if (!genuine || peer === hostPeer) return;
+              if (!genuine || peer === hostPeer || mine !== generation) return;
               const returning = hostPeer !== null;
               hostPeer = peer;
               rejoins = 0;
@@ -202,29 +258,42 @@ export async function guest({ tableId, secret, hostPub, relays, ice, loopback, n
           return;
         }
         if (peer !== hostPeer) return; // only the host speaks to guests
-        if (message.t === "welcome" && message.you) token = message.you.token;
-        if (message.t === "state" && message.state) seq = message.state.seq;
-        onMessage?.(message);
+        for (const message of toHost.receive(frame)) {
+          if (message.t === "welcome" && message.you) token = message.you.token;
+          if (message.t === "state" && message.state) seq = message.state.seq;
+          onMessage?.(message);
+        }
       },
     });
+  };
   // Trackers pass each announcement's offers to a few random peers, and re-announce only every 10 s–2 min: when
-  // the host was not among them, leave and join again (fresh offers) rather than wait.
+  // the host was not among them, leave and join again (fresh offers) rather than wait (REJOIN_MS).
   function watch() {
     clearTimeout(watchdog);
     watchdog = setTimeout(async () => {
       if (closed || hostPeer !== null) return;
+      if (Date.now() - lastJoin < JOIN_SETTLE_MS) {
+        watch(); // someone just joined: it may be the host, whose signed hello is on its way
+        return;
+      }
       rejoins += 1;
+      // From here the current connection is being replaced: whatever it finds now (even the host) is ignored,
+      // and the new one finds the host afresh (a host found on a connection being left is not reachable).
+      generation += 1;
+      hostPeer = null;
       try {
         await net.leave();
       } catch {
         // already gone
       }
+      if (closed) return;
       net = await open();
       watch();
     }, REJOIN_MS[Math.min(rejoins, REJOIN_MS.length - 1)]);
   }
   net = await open();
   watch();
+  const resender = setInterval(() => hostPeer !== null && toHost.tick(), TICK_MS);
   const pinger = setInterval(() => {
     if (hostPeer === null) return;
     net
@@ -239,18 +308,20 @@ export async function guest({ tableId, secret, hostPub, relays, ice, loopback, n
     token: () => token,
     connected: () => hostPeer !== null,
     peers: () => net.peers(),
+    /** Queued and resent until the host acknowledges it (also while the host is away: sent on its return). */
     send(message) {
-      if (hostPeer === null) return false;
+      if (closed) return false;
       if (message.t === "intent") {
         n = Math.max(n + 1, Date.now()); // increases across reloads too: the host refuses replays
         message = { ...message, n };
       }
-      net.send(message, hostPeer);
+      toHost.send(message);
       return true;
     },
     async close() {
       closed = true;
       clearTimeout(watchdog);
+      clearInterval(resender);
       clearInterval(pinger);
       await net.leave();
     },

@@ -234,6 +234,43 @@ def test_casual_table_a_computer_takes_a_dropped_seat_and_the_player_gets_it_bac
     assert state["state"]["me"] == "N" and [e["seq"] for e in state["events"]][-1] == room.table.seq >= seq
 
 
+def test_before_the_start_a_dropped_player_keeps_the_seat_for_a_while_and_gets_it_back():
+    from spades.room import SEAT_HOLD_MS
+
+    net = Net()
+    room = Room(Rules.from_dict({"preset": "standard"}), RoomConfig("casual"), "Host", Seat.S, seed=5, token=tokens())
+    for peer, seat in GUESTS.items():
+        net.take(room.receive(peer, {"t": "hello", "name": "Guest " + seat, "lang": "en"}, net.now))
+        net.take(room.receive(peer, {"t": "sit", "seat": seat}, net.now))
+        net.take(room.receive(peer, {"t": "ready", "ready": True}, net.now))
+    token = net.last("p-n", "welcome")["you"]["token"]
+    net.take(room.disconnect("p-n", net.now))
+    assert net.last("p-e", "room")["seats"]["N"]["occupant"] == "away"
+    refused = net.take(room.receive(HOST, {"t": "start"}, net.now))[0][1]
+    assert refused["t"] == "refused" and refused["code"] == "player_away" and refused["params"] == {"name": "Guest N"}
+    assert room.receive("p-e", {"t": "sit", "seat": "N"}, net.now)[0][1]["code"] == "seat_taken"
+    assert room.tick(net.now + SEAT_HOLD_MS - 1) == []
+    out = net.take(room.receive("p-n", {"t": "hello", "name": "Guest N", "token": token}, net.now + 5000))
+    assert out[0][1]["you"]["seat"] == "N" and net.last("p-e", "room")["seats"]["N"]["occupant"] == "person"
+    net.take(room.receive("p-n", {"t": "ready", "ready": True}, net.now))
+    net.take(room.receive(HOST, {"t": "start"}, net.now))
+    assert room.table is not None and room.table.seats[Seat.N].kind == "peer"
+
+
+def test_before_the_start_a_seat_held_too_long_is_freed():
+    from spades.room import SEAT_HOLD_MS
+
+    net = Net()
+    room = Room(Rules.from_dict({"preset": "standard"}), RoomConfig("casual"), "Host", Seat.S, seed=5, token=tokens())
+    net.take(room.receive("p-n", {"t": "hello", "name": "Bo", "lang": "en"}, net.now))
+    net.take(room.receive("p-n", {"t": "sit", "seat": "N"}, net.now))
+    net.take(room.disconnect("p-n", net.now))
+    out = net.take(room.tick(net.now + SEAT_HOLD_MS))
+    assert out and net.last(HOST, "room")["seats"]["N"]["occupant"] == "empty" and "p-n" not in room.members
+    net.take(room.receive("p-e", {"t": "hello", "name": "Cy", "lang": "en"}, net.now))
+    assert net.take(room.receive("p-e", {"t": "sit", "seat": "N"}, net.now))[0][1]["you"]["seat"] == "N"
+
+
 def test_anyone_may_hand_the_seat_to_the_computer_and_take_it_back():
     room, net = room_with_four()
     net.take(room.receive("p-n", {"t": "computer", "on": True}, net.now))
