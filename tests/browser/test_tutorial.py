@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 START = 60_000
 
 
@@ -134,6 +136,23 @@ def test_progress_survives_a_reload_and_the_list_shows_it(table):
     assert item.get_attribute("data-lesson-state") == "done"
     item.locator("[data-action='lesson-again']").click()
     wait_step(table, "counting-tricks", 1)
+
+
+@pytest.mark.parametrize(("lesson", "lang"), [("nil", "zh-Hans"), ("counting-tricks", "en")])
+def test_on_the_shortest_phone_every_bid_of_a_lesson_shows_without_scrolling(make_table, lesson, lang):
+    table = make_table(viewport={"width": 320, "height": 568})  # the lesson panel takes room from the table
+    page = table.page
+    open_lesson(table, lesson, "&lang=" + lang)
+    # every bid shows whole inside the bidding window, without scrolling it
+    hidden = page.evaluate(
+        """() => { const panel = document.querySelector('#bid-panel'), box = panel.getBoundingClientRect();
+        return [...panel.querySelectorAll('[data-bid]')].filter((b) => { const r = b.getBoundingClientRect();
+          return r.height < 44 || r.top < box.top || r.bottom > box.bottom || r.bottom > innerHeight; })
+          .map((b) => b.dataset.bid).concat(panel.scrollHeight > panel.clientHeight + 1 ? ['scrolls'] : [])
+          .concat(box.bottom > document.querySelector('#lesson-panel').getBoundingClientRect().top + 1
+            ? ['covers the lesson'] : []); }"""
+    )
+    assert hidden == [], hidden
 
 
 def test_a_lesson_in_zh_hans(table):
