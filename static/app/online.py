@@ -220,7 +220,7 @@ class Online:
         return self.params.get("loopback") == "1"
 
     def lose(self):
-        """``?lose=N`` (tests): drop every N-th message each way at this page's transport (static/online/net.mjs)."""
+        """``?lose=N`` (tests): drop one message in N each way, at random, at this page's transport (net.mjs)."""
         text = self.params.get("lose", "")
         return int(text) if text.isdigit() and len(text) < 4 else 0
 

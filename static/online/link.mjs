@@ -57,16 +57,17 @@ export function link({ transmit, now = () => Date.now() }) {
     if (first) put(first);
     for (const message of pending) put(message);
   };
+  const forget = () => {
+    outbox = [];
+    renumber();
+  };
   const ack = () => {
     if (inEpoch !== null) transmit({ t: "ack", e: inEpoch, q: lastIn });
   };
 
   return {
     send(message) {
-      if (outbox.length >= OUTBOX_LIMIT) {
-        outbox = []; // a peer that acknowledges nothing for so long is gone in all but name: start afresh
-        renumber();
-      }
+      if (outbox.length >= OUTBOX_LIMIT) forget(); // a peer acknowledging nothing for so long is gone: start afresh
       put(message);
     },
     receive(frame) {
@@ -119,10 +120,7 @@ export function link({ transmit, now = () => Date.now() }) {
       }
     },
     restart: renumber,
-    forget() {
-      outbox = [];
-      renumber();
-    },
+    forget,
     pending: () => outbox.length,
   };
 }

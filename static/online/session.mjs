@@ -75,9 +75,11 @@ export async function host({ engine, table = "online", tableId, secret, relays, 
   let net = null;
   const links = new Map(); // peer → its reliable link (link.mjs)
   const gone = new Set(); // peers whose leave the room has had (once), until they join again
+  const missed = new Map(); // peer → pings unanswered in a row
   const left = (peer) => {
     if (gone.has(peer)) return;
     gone.add(peer);
+    missed.delete(peer);
     links.get(peer)?.forget(); // on return its hello brings the room, the states and the events again
     run("room_disconnect", { peer, now: Date.now() });
   };
@@ -147,7 +149,6 @@ export async function host({ engine, table = "online", tableId, secret, relays, 
   }, TICK_MS);
   // A peer whose connection died without trystero noticing (seen when a guest left the room in the middle of
   // connecting) blocks its own way back: after MISSED_PINGS unanswered pings in a row the host closes it.
-  const missed = new Map();
   const pinger = setInterval(() => {
     for (const peer of net.peers()) {
       net
@@ -159,7 +160,6 @@ export async function host({ engine, table = "online", tableId, secret, relays, 
         .catch(() => {
           missed.set(peer, (missed.get(peer) || 0) + 1);
           if (missed.get(peer) >= MISSED_PINGS) {
-            missed.delete(peer);
             net.drop(peer); // trystero does not report a connection closed here: the room hears it now
             left(peer);
           }
@@ -242,11 +242,10 @@ export async function guest({ tableId, secret, hostPub, relays, ice, loopback, n
       onMessage: (peer, frame) => {
         if (mine !== generation) return;
         if (frame.t === "host") {
-          const message = frame;
           // The genuine host (its signature of our id): the first time, or again from a new peer id after the host
           // reloaded (our old channel to it may not have noticed yet). Say hello with our token and last sequence.
-          if (peer !== hostPeer && typeof message.sig === "string" && message.sig.length < 200) {
-            verify(message.sig, net.self).then((genuine) => {
+          if (peer !== hostPeer && typeof frame.sig === "string" && frame.sig.length < 200) {
+            verify(frame.sig, net.self).then((genuine) => {
               if (!genuine || peer === hostPeer || mine !== generation) return;
               const returning = hostPeer !== null;
               hostPeer = peer;
