@@ -4,10 +4,12 @@ For each card it plays the expert
 
 1. deals the cards it cannot see to the other seats many times over
    (:func:`~spades.bots.search.sample_deal`: card counts and every void shown
-   so far are respected; cards already played are known), weighting each
-   sample by how well it explains the other seats' bids
-   (:func:`~spades.bots.search.bid_weight`) and their plays so far
-   (:func:`play_weight`);
+   so far are respected; cards already played are known), keeps a deal with
+   the chance that it explains the opponents' plays so far — replayed from
+   the start, every card they chose is checked against the honest policy
+   holding the sampled cards (:func:`policy_weight`) — and weights each kept
+   deal by how well it explains the other seats' bids
+   (:func:`~spades.bots.search.bid_weight`);
 2. tries each distinct legal card in every sample and plays the rest of the
    hand out with the *honest* policy (:func:`~spades.bots.rollout.rollout`):
    every seat then chooses on its own cards and what the table has shown, not
@@ -20,6 +22,8 @@ For each card it plays the expert
    (``prior``; ``nil_prior`` while our side's nil is alive) plus ``confidence``
    standard errors of the difference over the samples: sampling noise then
    does not overrule the sound human-style card, whose explanation is shown.
+   A card that beats it by less than two standard errors is first searched
+   again with twice the samples and work (``extend``).
    (Against an opponent's nil the search decides alone: it breaks nils far
    better than the rules.)  Otherwise the explanation names what the card
    changes most against that card: the chance that our bid makes, that the
@@ -44,48 +48,67 @@ from __future__ import annotations
 import time
 from dataclasses import replace
 
-from ..cards import ABOVE, SUIT_MASKS, SUIT_OF, beats, cards_mask, winning
+from ..cards import SUIT_OF, cards_mask
 from ..game import View
 from ..rng import Rng
 from ..rules import Rules
-from ..scoring import counted_tricks, team_contract
 from .base import Bot, Decision
 from .bidding import STANDARD, BidStyle, choose_bid, count_bid, evaluate, nil_ok
 from .knowledge import Knowledge
 from .messages import Explanation
-from .rollout import Outcome, outcome, rollout
+from .rollout import Outcome, honest_policy, outcome, rollout
 from .search import Context, Scorer, Solver, bid_weight, distinct_moves, sample_deal
 from .sim import Position
 from .standard import play_card
 
 
-def play_weight(k: Knowledge, hands: list[int]) -> float:
-    """How well a sampled deal explains the other seats' plays this hand (1 = no evidence against it).
+def policy_weight(k: Knowledge, hands: list[int], ctx: Context, miss: float, partner_miss: float = 1.0) -> float:
+    """How well a sampled deal explains every card the other seats played this hand, read by the honest policy.
 
-    Evidence used: a seat that was last to a trick and let an opponent win it
-    although it held a cheap winner in the led suit, while its side still
-    needed tricks (and no nil was in play), is less likely to have held it.
+    The hand is replayed from its start with the sampled cards (each seat's cards now plus those it played);
+    at each card another seat chose among several, :func:`~spades.bots.rollout.honest_policy` is asked what
+    that seat would have played holding the sampled cards.  Each card it would not have played (nor one
+    equivalent to it: same suit, no other live card between them) multiplies the weight by ``miss``.  The
+    standard player follows exactly that policy, and the expert and most people play its card most of the
+    time, so a deal in which the seats' plays make sense is the likelier one; ``miss`` > 0 keeps a deal that a
+    surprising play contradicts possible.
     """
     view = k.view
-    weight = 1.0
-    bids = view.bids
-    if any(b is not None and b <= 0 for b in bids):
+    me = k.seat
+    partner = k.partner
+    tricks = view.tricks
+    if tricks:
+        leader = int(tricks[0].leader)
+    elif view.leader is not None:
+        leader = int(view.leader)
+    else:
         return 1.0
-    won = [0, 0, 0, 0]
-    for trick in view.tricks:
-        last = (trick.leader + 3) % 4
-        if last != k.seat:
-            led = SUIT_OF[trick.cards[0]]
-            best_seat, best = winning(trick.leader, trick.cards[:3])
-            if best_seat % 2 != last % 2 and SUIT_OF[best] == led:
-                team = last % 2
-                contract = team_contract(bids, team)
-                counted = counted_tricks(view.rules, bids, won, team)
-                played = trick.cards[3]
-                held = (hands[last] | (1 << played)) & SUIT_MASKS[led] & ABOVE[best]
-                if counted < contract and SUIT_OF[played] == led and not beats(played, best) and held:
-                    weight *= 0.35
-        won[trick.winner] += 1
+    start = [hands[s] | k.played_by[s] for s in range(4)]
+    rules = view.rules
+    p = Position(start, leader=leader, two_clubs=rules.first_lead == "two_clubs", anytime=rules.spades_anytime)
+    shown = [0, 0, 0, 0]
+    weight = 1.0
+    played = [c for t in tricks for c in t.cards]
+    played.extend(view.trick)
+    for card in played:
+        seat = p.turn
+        trick = p.trick
+        if seat != me and (seat != partner or partner_miss < 1.0):
+            legal = p.legal()
+            if legal & (legal - 1):
+                choice = honest_policy(p, ctx, shown, legal)
+                if choice != card:
+                    hand = p.hands[seat]
+                    low, high = (choice, card) if choice < card else (card, choice)
+                    live = p.hands[0] | p.hands[1] | p.hands[2] | p.hands[3]
+                    for c in trick:
+                        live |= 1 << c
+                    between = live & ((1 << high) - 1) & ~((2 << low) - 1) & ~hand
+                    if SUIT_OF[low] != SUIT_OF[high] or between:
+                        weight *= partner_miss if seat == partner else miss
+        if trick and SUIT_OF[card] != SUIT_OF[trick[0]]:
+            shown[seat] |= 1 << SUIT_OF[trick[0]]
+        p.play(card)
     return weight
 
 
@@ -109,8 +132,14 @@ class ExpertBot(Bot):
     the search alone decides); ``bid_samples`` (sampled deals per numeric bid), ``bid_bags`` (part of the extra
     tricks that end as bags) and ``set_risk`` (how much more than its face value a set is feared);
     ``nil_screen`` (the count's nil threshold below which nil is sampled at all) and ``nil_odds`` (the share of
-    sampled deals in which a nil must hold to be bid); ``style`` (the starting count and the nil threshold,
-    :data:`EXPERT_BIDS`).
+    sampled deals in which a nil must hold to be bid); ``read`` (the chance a sampled deal keeps for each
+    opponent's card it does not explain, see :func:`policy_weight`; 1 reads nothing), ``read_partner`` (the
+    same for partner's cards; partner is not read by default, as an expert partner leaves the standard card
+    in about a quarter of its choices) and ``reject`` (sampled deals drawn per deal searched, at most: a deal is
+    kept with the chance that it explains the plays; once half of them are drawn, the rest are weighted by
+    that chance instead); ``extend`` (when the best card beats the standard player's by less than two standard
+    errors after ``samples``/``work``, both are multiplied by this once before deciding; 1 never extends);
+    ``style`` (the starting count and the nil threshold, :data:`EXPERT_BIDS`).
     """
 
     level = "expert"
@@ -130,7 +159,11 @@ class ExpertBot(Bot):
         set_risk: float = 0.5,
         nil_screen: float = 1.3,
         nil_odds: float = 0.7,
-        confidence: float = 1.0,
+        confidence: float = 0.5,
+        read: float = 0.2,
+        read_partner: float = 1.0,
+        reject: int = 8,
+        extend: int = 2,
         style: BidStyle = EXPERT_BIDS,
     ) -> None:
         super().__init__(seed)
@@ -146,6 +179,10 @@ class ExpertBot(Bot):
         self.nil_screen = nil_screen
         self.nil_odds = nil_odds
         self.confidence = confidence
+        self.read = read
+        self.read_partner = read_partner
+        self.reject = reject
+        self.extend = extend
         self.style = style
         self.last_samples = 0
         """Samples behind the last decision (0 when it needed none)."""
@@ -301,16 +338,34 @@ class ExpertBot(Bot):
         n = 0
         deadline = start + self.time_budget if self.time_budget is not None else None
         tries = 0
-        while n < self.samples and tries < self.samples * 3:
+        n_max, work_max = self.samples, self.work
+        limit = n_max * max(3, self.reject)
+        extended = timed_out = False
+        while True:
+            if n >= n_max or tries >= limit or work >= work_max:
+                if extended or timed_out or self.extend <= 1 or not _unsure(samples, moves, group_of_heuristic):
+                    break
+                extended = True  # a close call against the standard card: sample more before overruling it
+                n_max, work_max, limit = n_max * self.extend, work_max * self.extend, limit * self.extend
+                continue
             tries += 1
             hands = sample_deal(k, rng)
             if hands is None:
                 continue
             w = 1.0
+            if self.read < 1.0:
+                pw = policy_weight(k, hands, ctx, self.read, self.read_partner)
+                if self.reject and 2 * tries <= limit:
+                    if rng.random() >= pw:
+                        if n and deadline is not None and time.perf_counter() > deadline:
+                            timed_out = True
+                            break
+                        continue
+                else:
+                    w = pw
             for seat in range(4):
                 if seat != k.seat:
                     w *= bid_weight(view.bids[seat], hands[seat] | k.played_by[seat], rules)
-            w *= play_weight(k, hands)
             base = Position.from_view(view, hands)
             solver = Solver(scorer, ctx) if exact else None
             values = []
@@ -330,6 +385,7 @@ class ExpertBot(Bot):
                 if n and deadline is not None and time.perf_counter() > deadline:
                     break  # out of time: this sample is incomplete and is dropped
             if len(values) < len(moves):
+                timed_out = True
                 break
             samples.append((w, values))
             for i, m in enumerate(moves):
@@ -339,7 +395,8 @@ class ExpertBot(Bot):
             weight_sum += w
             n += 1
             work += cards_per_sample
-            if work >= self.work or (deadline is not None and time.perf_counter() > deadline):
+            if deadline is not None and time.perf_counter() > deadline:
+                timed_out = True
                 break
         self.last_samples = n
         if weight_sum <= 0:
@@ -366,6 +423,19 @@ class ExpertBot(Bot):
             params = {"card": best, "n": k.remaining, "alt": alt, "points": max(1, round(points))}
             return Decision(best, Explanation("solved", params))
         return Decision(best, _reason(best, alt, points, outcomes, weight_sum, n, ctx, k.team))
+
+
+def _unsure(samples: list[tuple[float, list[float]]], moves: list[int], standard: int) -> bool:
+    """Whether the best move so far beats the ``standard`` card by less than two standard errors."""
+    if not samples or standard not in moves:
+        return False
+    total = sum(w for w, _ in samples)
+    means = [sum(w * v[i] for w, v in samples) / total for i in range(len(moves))]
+    best = max(range(len(moves)), key=means.__getitem__)
+    other = moves.index(standard)
+    if best == other:
+        return False
+    return _margin(samples, best, other, 2.0) <= 0
 
 
 def _margin(samples: list[tuple[float, list[float]]], best: int, other: int, z: float) -> float:

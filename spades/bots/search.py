@@ -378,36 +378,62 @@ class Solver:
 
 
 def sample_deal(k: Knowledge, rng: Rng, attempts: int = 40) -> list[int] | None:
-    """Deal the unseen cards to the other seats (card counts and known voids respected), or ``None``."""
+    """Deal the unseen cards to the other seats (card counts and known voids respected), or ``None``.
+
+    Suits some seat has shown out of are dealt first, card by card, each card to a seat that may hold it with
+    chance in proportion to the room left in its hand; the suits every other seat may hold are then shuffled
+    and dealt into the room left (a uniform split).  ``None`` when ``attempts`` tries all ran out of room.
+    """
     seats = [s for s in range(4) if s != k.seat]
-    cards = cards_of(k.unseen)
     voids = k.voids
-    eligible_by_suit = [[s for s in seats if not voids[s] >> suit & 1] for suit in range(4)]
-    order = sorted(range(len(cards)), key=lambda i: len(eligible_by_suit[SUIT_OF[cards[i]]]))
+    by_suit: list[list[int]] = [[], [], [], []]
+    for c in cards_of(k.unseen):
+        by_suit[SUIT_OF[c]].append(c)
+    constrained: list[tuple[int, list[int], list[int]]] = []
+    free: list[int] = []
+    for suit in range(4):
+        cards = by_suit[suit]
+        if cards:
+            eligible = [s for s in seats if not voids[s] >> suit & 1]
+            if len(eligible) == 3:
+                free.extend(cards)
+            else:
+                constrained.append((len(eligible), eligible, cards))
+    constrained.sort(key=lambda group: group[0])
+    left = k.cards_left
     for _ in range(attempts):
-        rng.shuffle(cards)
-        order = sorted(cards, key=lambda c: len(eligible_by_suit[SUIT_OF[c]]))
-        cap = list(k.cards_left)
+        cap = list(left)
         hands = [0, 0, 0, 0]
         hands[k.seat] = k.hand
         ok = True
-        for c in order:
-            elig = [s for s in eligible_by_suit[SUIT_OF[c]] if cap[s] > 0]
-            if not elig:
-                ok = False
+        for _, eligible, cards in constrained:
+            for c in cards:
+                room = [s for s in eligible if cap[s] > 0]
+                if not room:
+                    ok = False
+                    break
+                s = room[0]
+                if len(room) > 1:
+                    r = rng.below(sum(cap[t] for t in room))
+                    for s in room:
+                        r -= cap[s]
+                        if r < 0:
+                            break
+                hands[s] |= 1 << c
+                cap[s] -= 1
+            if not ok:
                 break
-            if len(elig) == 1:
-                s = elig[0]
-            else:
-                r = rng.below(sum(cap[s] for s in elig))
-                for s in elig:
-                    r -= cap[s]
-                    if r < 0:
-                        break
-            hands[s] |= 1 << c
-            cap[s] -= 1
-        if ok:
-            return hands
+        if not ok:
+            continue
+        if free:
+            pool = free[:]
+            rng.shuffle(pool)
+            at = 0
+            for s in seats:
+                for c in pool[at : at + cap[s]]:
+                    hands[s] |= 1 << c
+                at += cap[s]
+        return hands
     return None
 
 
