@@ -156,7 +156,7 @@ class ExpertBot(Bot):
         nil_prior: float = 40.0,
         bid_samples: int = 48,
         bid_bags: float = 0.5,
-        set_risk: float = 0.5,
+        set_risk: float = 1.0,
         nil_screen: float = 1.3,
         nil_odds: float = 0.7,
         confidence: float = 0.5,
