@@ -98,13 +98,10 @@ def policy_weight(k: Knowledge, hands: list[int], ctx: Context, miss: float, par
             if legal & (legal - 1):
                 choice = honest_policy(p, ctx, shown, legal)
                 if choice != card:
-                    hand = p.hands[seat]
-                    low, high = (choice, card) if choice < card else (card, choice)
-                    live = p.hands[0] | p.hands[1] | p.hands[2] | p.hands[3]
+                    others = p.hands[0] | p.hands[1] | p.hands[2] | p.hands[3]
                     for c in trick:
-                        live |= 1 << c
-                    between = live & ((1 << high) - 1) & ~((2 << low) - 1) & ~hand
-                    if SUIT_OF[low] != SUIT_OF[high] or between:
+                        others |= 1 << c
+                    if not _touching(choice, card, others & ~p.hands[seat]):
                         weight *= partner_miss if seat == partner else miss
         if trick and SUIT_OF[card] != SUIT_OF[trick[0]]:
             shown[seat] |= 1 << SUIT_OF[trick[0]]
@@ -343,7 +340,7 @@ class ExpertBot(Bot):
         extended = timed_out = False
         while True:
             if n >= n_max or tries >= limit or work >= work_max:
-                if extended or timed_out or self.extend <= 1 or not _unsure(samples, moves, group_of_heuristic):
+                if extended or timed_out or self.extend <= 1 or not _unsure(samples, totals, moves, group_of_heuristic):
                     break
                 extended = True  # a close call against the standard card: sample more before overruling it
                 n_max, work_max, limit = n_max * self.extend, work_max * self.extend, limit * self.extend
@@ -425,17 +422,16 @@ class ExpertBot(Bot):
         return Decision(best, _reason(best, alt, points, outcomes, weight_sum, n, ctx, k.team))
 
 
-def _unsure(samples: list[tuple[float, list[float]]], moves: list[int], standard: int) -> bool:
-    """Whether the best move so far beats the ``standard`` card by less than two standard errors."""
-    if not samples or standard not in moves:
+def _unsure(samples: list[tuple[float, list[float]]], totals: dict[int, float], moves: list[int],
+            standard: int) -> bool:  # fmt: skip
+    """Whether the best move so far (by its weighted ``totals``) beats the ``standard`` card by less than two
+    standard errors."""
+    if not samples or standard not in totals:
         return False
-    total = sum(w for w, _ in samples)
-    means = [sum(w * v[i] for w, v in samples) / total for i in range(len(moves))]
-    best = max(range(len(moves)), key=means.__getitem__)
-    other = moves.index(standard)
-    if best == other:
+    best = max(moves, key=totals.__getitem__)
+    if best == standard:
         return False
-    return _margin(samples, best, other, 2.0) <= 0
+    return _margin(samples, moves.index(best), moves.index(standard), 2.0) <= 0
 
 
 def _margin(samples: list[tuple[float, list[float]]], best: int, other: int, z: float) -> float:
@@ -493,8 +489,14 @@ def _representative(card: int, moves: list[int], others: int) -> int:
     if card in moves:
         return card
     for m in moves:
-        if SUIT_OF[m] == SUIT_OF[card]:
-            low, high = min(m, card), max(m, card)
-            if not others & ((1 << high) - 1) & ~((2 << low) - 1):
-                return m
+        if _touching(m, card, others):
+            return m
     return card
+
+
+def _touching(a: int, b: int, others: int) -> bool:
+    """Whether cards ``a`` and ``b`` are equivalent to their holder: same suit, none of ``others`` between them."""
+    if SUIT_OF[a] != SUIT_OF[b]:
+        return False
+    low, high = (a, b) if a < b else (b, a)
+    return not others & ((1 << high) - 1) & ~((2 << low) - 1)
