@@ -1,6 +1,6 @@
 """Decision times of the computer players, in CPython, inside Pyodide, or in the page's worker in Chromium.
 
-    python benchmarks/bench_bots.py [--hands 8] [--level expert] [--budget 0.25]   (--budget 0: no clock)
+    python benchmarks/bench_bots.py [--hands 8] [--level expert] [--budget 0.24]   (--budget 0: no clock)
     node tests/pyodide/run.mjs --script benchmarks/bench_bots.py --hands 4
     python benchmarks/bench_bots.py --browser [--hands 4]   (after `make setup`; SPADES_CHROMIUM picks the browser)
 

@@ -105,14 +105,22 @@ COVER = {
 }
 
 
-def test_covers_partners_nil_with_the_high_card() -> None:
+@pytest.mark.parametrize("seed", range(4))
+def test_covers_partners_nil_with_the_high_card(seed: int) -> None:
+    # Several seeds: the search overrules the standard card when it finds a far better one.
     g = game(COVER, ["nil", 3, 4, 4], "9H 2H")
-    d = expert().decide(g.view(Seat.S))
+    d = expert(seed).decide(g.view(Seat.S))
     assert card_name(d.move) == "KH"
-    # Leading later with the nil partner: a high card or a sure winner, never a low one.
+    # Leading later with the nil partner: a high card (or one touching it, as 8♦ from J-10-9-8♦) or a sure
+    # winner, never a low one.
     g = game(COVER, ["nil", 3, 4, 4], "9H 2H KH 8H")
-    d = expert().decide(g.view(Seat.S))
-    assert d.move % 13 >= 8 or d.move >= 39, card_name(d.move)
+    view = g.view(Seat.S)
+    d = expert(seed).decide(view)
+    held = cards_mask(view.hand)
+    top = d.move
+    while top % 13 < 12 and held >> (top + 1) & 1:
+        top += 1
+    assert top % 13 >= 8 or top >= 39, card_name(d.move)
 
 
 def test_breaks_the_opponents_nil_by_ducking_under_the_nil_bidder() -> None:
@@ -250,6 +258,33 @@ def test_the_true_deal_explains_every_card_of_standard_players(seed: int) -> Non
             checked += 1
         g.apply(bots[g.turn].decide(view).move)
     assert checked == 52
+
+
+def _effective_shares(accept: float, seed: int) -> list[float]:
+    """Effective samples / samples of each searched card decision of two experts (N, S) in one hand."""
+    g = Game(Rules(), seed=seed)
+    bots = [expert(s, accept=accept) if s % 2 == 0 else make_bot("standard", s) for s in range(4)]
+    shares = []
+    while g.phase in (Phase.BIDDING, Phase.PLAYING):
+        seat = g.turn
+        bot = bots[seat]
+        g.apply(bot.decide(g.view(seat)).move)
+        if g.phase is Phase.PLAYING and seat % 2 == 0 and bot.last_samples:
+            assert bot.last_ess <= bot.last_samples + 1e-9
+            shares.append(bot.last_ess / bot.last_samples)
+    return shares
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_no_few_lucky_deals_carry_a_decision(seed: int) -> None:
+    """Rejection control keeps every kept deal's weight within 1 / accept of another's: the effective number of
+    samples is at least ``accept`` times the samples.  Weighting by the fit alone (accept 0), a few deals that
+    happen to fit the bids and plays best outweigh the rest in some decisions."""
+    controlled = _effective_shares(0.2, seed)
+    assert controlled and min(controlled) >= 0.2 - 1e-9
+    weighted = _effective_shares(0.0, seed)
+    assert min(weighted) < 0.2
+    assert sorted(controlled)[len(controlled) // 2] > sorted(weighted)[len(weighted) // 2]
 
 
 # ---------------------------------------------------------------- explanations

@@ -4,12 +4,15 @@ For each card it plays the expert
 
 1. deals the cards it cannot see to the other seats many times over
    (:func:`~spades.bots.search.sample_deal`: card counts and every void shown
-   so far are respected; cards already played are known), keeps a deal with
-   the chance that it explains the opponents' plays so far — replayed from
-   the start, every card they chose is checked against the honest policy
-   holding the sampled cards (:func:`policy_weight`) — and weights each kept
-   deal by how well it explains the other seats' bids
-   (:func:`~spades.bots.search.bid_weight`);
+   so far are respected; cards already played are known) and scores how well
+   a deal fits what the table has shown: the other seats' bids
+   (:func:`~spades.bots.search.bid_weight`) times the opponents' plays so far
+   — replayed from the start, every card they chose is checked against the
+   honest policy holding the sampled cards (:func:`policy_weight`).  A deal is
+   kept with chance min(1, fit / ``accept``) and then weighted by
+   max(fit, ``accept``) ("rejection control"): the estimate stays unbiased
+   while no kept deal outweighs another more than 1 / ``accept`` times, so a
+   few lucky deals cannot carry a decision;
 2. tries each distinct legal card in every sample and plays the rest of the
    hand out with the *honest* policy (:func:`~spades.bots.rollout.rollout`):
    every seat then chooses on its own cards and what the table has shown, not
@@ -62,7 +65,9 @@ from .sim import Position
 from .standard import play_card
 
 
-def policy_weight(k: Knowledge, hands: list[int], ctx: Context, miss: float, partner_miss: float = 1.0) -> float:
+def policy_weight(
+    k: Knowledge, hands: list[int], ctx: Context, miss: float, partner_miss: float = 1.0, floor: float = 0.0
+) -> float:
     """How well a sampled deal explains every card the other seats played this hand, read by the honest policy.
 
     The hand is replayed from its start with the sampled cards (each seat's cards now plus those it played);
@@ -71,7 +76,8 @@ def policy_weight(k: Knowledge, hands: list[int], ctx: Context, miss: float, par
     equivalent to it: same suit, no other live card between them) multiplies the weight by ``miss``.  The
     standard player follows exactly that policy, and the expert and most people play its card most of the
     time, so a deal in which the seats' plays make sense is the likelier one; ``miss`` > 0 keeps a deal that a
-    surprising play contradicts possible.
+    surprising play contradicts possible.  The replay stops as soon as the weight is ``floor`` or less (and
+    returns it): a caller that rejects such deals need not read the rest.
     """
     view = k.view
     me = k.seat
@@ -103,6 +109,8 @@ def policy_weight(k: Knowledge, hands: list[int], ctx: Context, miss: float, par
                         others |= 1 << c
                     if not _touching(choice, card, others & ~p.hands[seat]):
                         weight *= partner_miss if seat == partner else miss
+                        if weight <= floor:
+                            return weight
         if trick and SUIT_OF[card] != SUIT_OF[trick[0]]:
             shown[seat] |= 1 << SUIT_OF[trick[0]]
         p.play(card)
@@ -129,13 +137,15 @@ class ExpertBot(Bot):
     the search alone decides); ``bid_samples`` (sampled deals per numeric bid), ``bid_bags`` (part of the extra
     tricks that end as bags) and ``set_risk`` (how much more than its face value a set is feared);
     ``nil_screen`` (the count's nil threshold below which nil is sampled at all) and ``nil_odds`` (the share of
-    sampled deals in which a nil must hold to be bid); ``read`` (the chance a sampled deal keeps for each
+    sampled deals in which a nil must hold to be bid); ``read`` (the factor on a sampled deal's fit for each
     opponent's card it does not explain, see :func:`policy_weight`; 1 reads nothing), ``read_partner`` (the
     same for partner's cards; partner is not read by default, as an expert partner leaves the standard card
-    in about a quarter of its choices) and ``reject`` (sampled deals drawn per deal searched, at most: a deal is
-    kept with the chance that it explains the plays; once half of them are drawn, the rest are weighted by
-    that chance instead); ``extend`` (when the best card beats the standard player's by less than two standard
-    errors after ``samples``/``work``, both are multiplied by this once before deciding; 1 never extends);
+    in about a quarter of its choices); ``accept`` (a sampled deal whose fit to the bids and plays is below
+    this is kept with chance fit / ``accept``, and every kept deal is weighted by its fit but at least
+    ``accept``: 1 keeps only by chance and weights nothing, 0 keeps every deal and weights by the fit alone) and
+    ``reject`` (sampled deals drawn per deal searched, at most); ``extend`` (when the best card beats the
+    standard player's by less than two standard errors after ``samples``/``work``, both are multiplied by this
+    once before deciding; 1 never extends);
     ``style`` (the starting count and the nil threshold, :data:`EXPERT_BIDS`).
     """
 
@@ -147,7 +157,7 @@ class ExpertBot(Bot):
         *,
         samples: int = 60,
         work: int = 24000,
-        time_budget: float | None = 0.25,
+        time_budget: float | None = 0.24,
         exact_tricks: int = 3,
         prior: float = 0.5,
         nil_prior: float = 40.0,
@@ -155,11 +165,12 @@ class ExpertBot(Bot):
         bid_bags: float = 0.5,
         set_risk: float = 1.0,
         nil_screen: float = 1.3,
-        nil_odds: float = 0.7,
+        nil_odds: float = 0.75,
         confidence: float = 0.5,
         read: float = 0.2,
         read_partner: float = 1.0,
         reject: int = 8,
+        accept: float = 0.2,
         extend: int = 2,
         style: BidStyle = EXPERT_BIDS,
     ) -> None:
@@ -179,6 +190,7 @@ class ExpertBot(Bot):
         self.read = read
         self.read_partner = read_partner
         self.reject = reject
+        self.accept = accept
         self.extend = extend
         self.style = style
         self.last_samples = 0
@@ -187,6 +199,9 @@ class ExpertBot(Bot):
         """The last card decision's average value of each distinct card, or the last bid's expected score by bid."""
         self.last_odds = 0.0
         """The last numeric bid's chance of being made over the samples (0 when not sampled)."""
+        self.last_ess = 0.0
+        """The effective number of samples behind the last card decision, (sum of weights)² / sum of squared
+        weights: ``last_samples`` when every deal weighs the same, at least ``accept`` × ``last_samples``."""
 
     # ------------------------------------------------------------ bidding
 
@@ -312,6 +327,7 @@ class ExpertBot(Bot):
         start = time.perf_counter()
         self.last_samples = 0
         self.last_values = {}
+        self.last_ess = 0.0
         k = Knowledge(view)
         heuristic, why = play_card(view)
         live = k.unseen | k.hand
@@ -349,20 +365,21 @@ class ExpertBot(Bot):
             hands = sample_deal(k, rng)
             if hands is None:
                 continue
-            w = 1.0
-            if self.read < 1.0:
-                pw = policy_weight(k, hands, ctx, self.read, self.read_partner)
-                if self.reject and 2 * tries <= limit:
-                    if rng.random() >= pw:
-                        if n and deadline is not None and time.perf_counter() > deadline:
-                            timed_out = True
-                            break
-                        continue
-                else:
-                    w = pw
+            # How well the deal explains the bids and the plays so far; kept with chance min(1, fit / accept)
+            # and then weighted by max(fit, accept) (rejection control: unbiased, weights at most 1 / accept apart).
+            u = rng.random() * self.accept
+            fit = 1.0
             for seat in range(4):
-                if seat != k.seat:
-                    w *= bid_weight(view.bids[seat], hands[seat] | k.played_by[seat], rules)
+                if seat != k.seat and fit > u:  # each factor is at most 1: once at u or below, the deal is out
+                    fit *= bid_weight(view.bids[seat], hands[seat] | k.played_by[seat], rules)
+            if fit > u and self.read < 1.0:
+                fit *= policy_weight(k, hands, ctx, self.read, self.read_partner, u / fit)
+            if u >= fit:
+                if n and deadline is not None and time.perf_counter() > deadline:
+                    timed_out = True
+                    break
+                continue
+            w = max(fit, self.accept)
             base = Position.from_view(view, hands)
             solver = Solver(scorer, ctx) if exact else None
             values = []
@@ -398,6 +415,7 @@ class ExpertBot(Bot):
         self.last_samples = n
         if weight_sum <= 0:
             return Decision(heuristic, why)
+        self.last_ess = weight_sum**2 / sum(w * w for w, _ in samples)
         self.last_values = {m: totals[m] / weight_sum for m in moves}
         prior, z = self.prior, self.confidence
         if k.nil_alive(k.seat) or k.nil_alive(k.partner):
