@@ -42,7 +42,15 @@ def lang():
     return _lang[0]
 
 
-def t(key, **params):
+def t(*key, **params):
+    """The message ``key`` in the current language (English when missing), ``{name}`` filled from ``params``.
+
+    The key is taken positionally (``*key``) so that no placeholder name can collide with an argument of
+    ``t`` itself: ``t("err_unknown_key", key="colour")`` fills ``{key}``.
+    """
+    if len(key) != 1:
+        raise TypeError("t() takes one message key, then the placeholders as keywords")
+    key = key[0]
     entry = _catalog.get(key)
     if entry is None:
         text = key
