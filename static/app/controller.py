@@ -327,9 +327,15 @@ class App:
         self.gen += 1
         if self.lesson is not None:  # a game instead of the lesson on show
             self.lesson.drop()
-        self.ui.clear()
+        self.clear_view()
         self.dialogs.reset()
         self.take(result)
+
+    def clear_view(self):
+        """A new course on show (a game, a lesson, an online table): forget the page's state of the previous one
+        and every region drawn from it, so nothing of it stays on show (the bidding window's bids and totals)."""
+        self.ui.clear()
+        self.ui.forget_html()
 
     async def reseat(self):
         """New computer levels or undo setting for the game in progress: reload its save with them."""
@@ -615,7 +621,7 @@ class App:
         """This page is now at an online table: the solo game stays saved and waits."""
         self.online = online
         self.gen += 1
-        self.ui.clear()
+        self.clear_view()
         self.acting = False
 
     async def leave_online(self):

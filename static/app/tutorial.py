@@ -340,7 +340,7 @@ async def start_lesson(app, lesson_id, restart=False):
     if app.lesson is not None:
         app.lesson.drop()
     app.gen += 1
-    app.ui.clear()
+    app.clear_view()  # the game's bidding window and hand are not the lesson's
     app.acting = False
     lesson = Lesson(app, lesson_id)
     lesson.order = [item["id"] for item in await lesson_order()]

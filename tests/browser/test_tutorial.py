@@ -195,3 +195,30 @@ def test_a_change_of_language_rewords_the_lesson_on_show(table):
     table.play_card("3H")
     wait_step(table, "follow-suit", 2)
     assert "方塊" in page.locator("#lesson-text").inner_text()
+
+
+BIDS_SHOWN = """() => ({
+  panel: [...document.querySelectorAll('#bid-panel .bids-so-far li b')].map((b) => b.textContent.trim()),
+  totals: document.querySelector('#bid-panel .bid-totals')?.textContent || '',
+  plates: ['N', 'E', 'S', 'W'].map((s) => document.querySelector(`.seat-${s} .seat-bid`).textContent.trim()),
+})"""
+
+
+def test_a_lesson_started_over_a_game_in_bidding_shows_the_lessons_bids_in_the_bidding_window(table):
+    page = table.page
+    table.open("fresh=1&seed=3&speed=instant&sound=0", settings={"bots": {"N": "beginner", "E": "beginner"}})
+    table.wait_await("bid", "blind")
+    if page.evaluate("document.body.dataset.await") == "blind":
+        page.locator("#bid-panel [data-action='show-cards']").click()
+        table.wait_await("bid")
+    before = page.evaluate(BIDS_SHOWN)
+    assert before["totals"], before
+    page.locator("#btn-menu").click()
+    page.locator("#menu [data-action='lessons']").click()
+    page.locator("#dlg-lessons [data-lesson-item='counting-tricks'] [data-action='lesson-start']").click()
+    wait_step(table, "counting-tricks", 1)
+    shown = page.evaluate(BIDS_SHOWN)
+    plates = [re.sub(r"\D", "", text) for text in shown["plates"]]  # "Bid 3" -> "3"; "" not bid yet
+    assert [b for b in plates if b], shown  # the lesson's others have bid before you
+    assert f"All bids: {sum(int(b) for b in plates if b)} of 13" in shown["totals"], (before, shown)
+    assert [b if b.isdigit() else "" for b in shown["panel"]] == plates, shown
