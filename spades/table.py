@@ -15,13 +15,18 @@ The page, the bot protocol and the network all use the same three things
 Blind nil is bid before looking: while blind nil is open to a seat (the rules
 allow it, its team is far enough behind, it has not bid), the seat's hand is
 hidden from it until it sends ``{"type": "look"}``; blind nil is refused after.
+A seat that has been shown its hand (it looked, it bid, the computer bid for it,
+the play began) stays "looked" for the rest of that hand, whatever is undone or
+replayed: nothing takes back what it has seen.
 
 Occupants can change at any time (a computer takes over a seat, a person takes
 it back) without touching the game.  Undo, hints and explanations are governed
 by the :class:`Policy` (casual, rated, tutorial), not by the page.
 
 Saves are ``spades-save/2`` objects (:meth:`Table.save`); ``spades-save/1``
-(one person, computer levels by seat, an undo flag) still loads.
+(one person, computer levels by seat, an undo flag) still loads.  Every number
+in a save stays within what :meth:`Table.load` takes: the event sequence number
+never passes :data:`SEQ_LIMIT` (a move that would need more numbers is refused).
 """
 
 from __future__ import annotations
@@ -48,6 +53,10 @@ VIEWERS = ("N", "E", "S", "W", "spectator", "spectator:N", "spectator:E", "spect
 NAME_LIMIT = 40
 EVENT_LOG_LIMIT = 1000
 """Events kept for catching up; an older sequence number gets the whole state instead."""
+SEQ_LIMIT = 2**53 - 1
+"""The largest event sequence number (the page's JavaScript keeps integers exact up to here); a save's ``seq``."""
+MOVE_EVENTS = 4
+"""The most events one intent or computer move makes (a card that ends the game: play, trick, scored, game_over)."""
 
 Decide = Callable[[str, View, int], tuple[int, Any]]
 """``decide(level, view, seed) -> (move, explanation)``: how the table asks a computer player."""
@@ -263,6 +272,7 @@ class Table:
         self._looked_hand = game.hand_number
         self._events: list[dict[str, Any]] = []
         self._seq = seq
+        self._note_looks()
 
     @classmethod
     def new(
@@ -284,6 +294,23 @@ class Table:
     def seq(self) -> int:
         """The sequence number of the last event (0 before any)."""
         return self._seq
+
+    def _numbers_left(self, seat: Seat) -> None:
+        """Refuse a move (before anything changes) when its events could carry ``seq`` past :data:`SEQ_LIMIT`."""
+        if SEQ_LIMIT - self._seq < MOVE_EVENTS:
+            raise SpadesError(
+                f"this table has used its event numbers (seq {self._seq} of {SEQ_LIMIT}): {seat.name} cannot move;"
+                " start a new game from its record",
+                "at_field",
+                {
+                    "field": "seq",
+                    "problem": msg(
+                        "is_not",
+                        expected=msg("type_int_range", low=0, high=SEQ_LIMIT),
+                        value=brief(self._seq + MOVE_EVENTS),
+                    ),
+                },
+            )
 
     def _emit(self, kind: str, **fields: Any) -> dict[str, Any]:
         self._seq += 1
@@ -348,6 +375,14 @@ class Table:
         if self._looked_hand != self.game.hand_number:
             self._looked = set()
             self._looked_hand = self.game.hand_number
+        self._note_looks()
+
+    def _note_looks(self) -> None:
+        """Remember every seat that is shown its hand now (blind nil is not open to it: it has bid, the play has
+        begun, or the rules or the score rule blind nil out), so that an undo or a replay cannot hide it again."""
+        for seat in Seat:
+            if not self._blind_possible(seat):
+                self._looked.add(seat)
 
     def blind_nil_open(self, seat: Seat) -> bool:
         """Whether ``seat`` may still bid blind nil this hand (rules, score, not yet bid, not looked)."""
@@ -393,8 +428,11 @@ class Table:
         occupant = self.seats[seat]
         if occupant.kind == "computer":
             raise SpadesError(f"{seat.name} is played by the computer", "seat_is_computer", {"seat": seat.name})
+        self._numbers_left(seat)
         self._sync_looked()
-        return handler(self, seat, intent)
+        events = handler(self, seat, intent)
+        self._sync_looked()
+        return events
 
     def _look(self, seat: Seat, intent: Mapping[str, Any]) -> list[dict[str, Any]]:
         if self.looked(seat):
@@ -414,8 +452,7 @@ class Table:
                 {"seat": seat.name},
             )
         game.apply(bid, seat)
-        if bid != BLIND_NIL:
-            self._looked.add(seat)
+        self._looked.add(seat)  # a bid shows the hand, blind nil too (after it)
         return self._move_events(seat, bid, Phase.BIDDING)
 
     def _play(self, seat: Seat, intent: Mapping[str, Any]) -> list[dict[str, Any]]:
@@ -483,11 +520,14 @@ class Table:
     # ----------------------------------------------------------------- occupants
 
     def set_occupant(self, seat: Seat, occupant: Occupant) -> list[dict[str, Any]]:
-        """Seat ``occupant`` at ``seat`` (the game is untouched); return the event."""
+        """Seat ``occupant`` at ``seat`` (the game is untouched); return the event (none once the table has used its
+        last sequence number, :data:`SEQ_LIMIT`: the seat changes all the same and the states show it)."""
         seat = Seat(seat)
         if occupant == self.seats[seat]:
             return []
         self.seats[seat] = occupant
+        if self._seq >= SEQ_LIMIT:  # no number left: the seat changes all the same, the states show it
+            return []
         return [self._emit("occupant", seat=seat.name, occupant=occupant.to_json())]
 
     def computer_to_move(self) -> Seat | None:
@@ -505,11 +545,13 @@ class Table:
         seat = self.computer_to_move()
         if seat is None:
             return []
+        self._numbers_left(seat)
         game = self.game
         view = game.view(seat)
         move, why = self._decide(self.seats[seat].level, view, self._seed_for(seat))
         phase = game.phase
         game.apply(move, seat)
+        self._sync_looked()
         return self._move_events(seat, move, phase, why)
 
     def hint(self, seat: Seat, level: str = "expert") -> tuple[int | str, Any]:
@@ -680,11 +722,14 @@ class Table:
                 {"field": "looked", "problem": msg("is_not", expected=msg("type_list"), value=brief(looked))},
             )
         seq = data.get("seq", 0)
-        if type(seq) is not int or not 0 <= seq < 2**53:
+        if type(seq) is not int or not 0 <= seq <= SEQ_LIMIT:
             raise ParseError(
-                f"'seq' must be a sequence number, got {brief(seq)}",
+                f"'seq' must be a sequence number 0 to {SEQ_LIMIT}, got {brief(seq)}",
                 "at_field",
-                {"field": "seq", "problem": msg("is_not", expected=msg("type_int"), value=brief(seq))},
+                {
+                    "field": "seq",
+                    "problem": msg("is_not", expected=msg("type_int_range", low=0, high=SEQ_LIMIT), value=brief(seq)),
+                },
             )
         return cls(game, seats, policy, looked=tuple(parse_seat(s) for s in looked), seq=seq, decide=decide)
 

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from spades import Game, Phase, Seat, SpadesError
 from spades.cards import CARD_NAMES, SUIT_OF, mask_cards
 from spades.record import to_record
+from spades.rules import Rules
 from spades.table import Occupant, Policy, Table, clone
 
 PERSON = Occupant("person")
@@ -136,16 +137,9 @@ def test_an_away_person_is_played_by_the_computer_only_where_the_policy_allows()
 
 def blind_table(**policy: object) -> Table:
     """South may bid blind nil: allowed when behind by 100, and East-West lead 200–0."""
-    table = Table.new(
-        {"preset": "windows", "blind_nil_behind": 100},
-        seed=4,
-        seats=at(Seat.S),
-        policy=Policy(**policy),
-        decide=first_legal,
-    )
-    game = table.game
-    game._totals = (0, 200)  # a test position: East-West ahead by 200
-    return table
+    game = Game(Rules.from_dict({"preset": "windows", "blind_nil_behind": 100}), seed=4)
+    game._totals = (0, 200)  # a test position: East-West ahead by 200 (set before the table sees the hand)
+    return Table(game, at(Seat.S), Policy(**policy), decide=first_legal)
 
 
 def test_blind_nil_is_bid_before_looking_and_refused_after() -> None:
@@ -432,3 +426,77 @@ def test_a_spectator_watching_a_seat_sees_only_that_hand() -> None:
         CARD_NAMES[c] for c in sorted(table.game.hand(Seat.E), key=lambda c: ({3: 0, 2: 1, 0: 2, 1: 3}[SUIT_OF[c]], -c))
     ]
     assert not any(h["legal"] for h in state["hand"]) and state["hands"] is None and state["legal_bids"] == []
+
+
+look_actions = st.lists(
+    st.one_of(
+        st.tuples(st.just("act"), st.sampled_from(list(Seat)), st.sampled_from(["look", "bid", "blind", "play"])),
+        st.tuples(st.just("act"), st.sampled_from(list(Seat)), st.sampled_from(["undo", "replay_hand", "next_hand"])),
+        st.tuples(st.just("step"), st.none(), st.none()),
+        st.tuples(st.just("away"), st.sampled_from(list(Seat)), st.booleans()),
+    ),
+    min_size=1,
+    max_size=60,
+)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    st.integers(0, 2**20),
+    st.sampled_from([0, 100]),
+    st.sets(st.sampled_from(list(Seat)), min_size=1),
+    st.randoms(use_true_random=False),
+    look_actions,
+)
+def test_a_seat_that_has_seen_its_hand_stays_looked_whatever_is_undone_or_replayed(
+    seed: int, behind: int, people: set[Seat], rng: random.Random, script: list
+) -> None:
+    """Over random bids, looks, cards, undos, replays, new hands and computer takeovers (a computer bids for an
+    away seat): once a seat's state has shown it its cards in a hand, it stays looked for that hand, blind nil is
+    never offered to it again and the table refuses it."""
+    rules = {"preset": "windows", "blind_nil_behind": behind, "target": 150}
+
+    def decide(level, view, seed):
+        return rng.choice(view.legal), None
+
+    table = Table.new(rules, seed=seed, seats=at(*people), decide=decide)
+    seen: dict[int, set[Seat]] = {}
+
+    def check() -> None:
+        shown = seen.setdefault(table.game.hand_number, set())
+        for seat in people:
+            state = table.state(seat.name)
+            if seat in shown:
+                assert state["looked"] and len(state["hand"]) == table.game.view(seat).cards_left[seat]
+                assert not state["can_blind_nil"] and -1 not in state["legal_bids"]
+                assert not table.blind_nil_open(seat)
+                if table.game.turn == seat and table.game.phase is Phase.BIDDING:
+                    with pytest.raises(SpadesError):
+                        clone(table).act(seat, {"type": "bid", "bid": "blind_nil"})
+            if state["hand"]:
+                shown.add(seat)
+
+    check()
+    for action, seat, what in script:
+        try:
+            if action == "step":
+                table.step()
+            elif action == "away":
+                if seat in people:
+                    table.set_occupant(seat, Occupant("person", "beginner", away=what))
+            elif what in ("look", "undo", "replay_hand", "next_hand"):
+                table.act(seat, {"type": what})
+            elif what == "blind":
+                table.act(seat, {"type": "bid", "bid": "blind_nil"})
+            else:
+                state = table.state(seat.name)
+                if what == "bid" and state["legal_bids"]:
+                    table.act(seat, {"type": "bid", "bid": rng.choice([b for b in state["legal_bids"] if b >= 0])})
+                elif what == "play" and any(h["legal"] for h in state["hand"]):
+                    card = rng.choice([h["card"] for h in state["hand"] if h["legal"]])
+                    table.act(seat, {"type": "play", "card": card})
+        except SpadesError:
+            pass
+        check()
+        again = Table.load(json.loads(json.dumps(table.save())), decide=decide)  # a save keeps the looks
+        assert all(again.looked(s) == table.looked(s) for s in Seat)
