@@ -1,11 +1,9 @@
-"""Dialogs and the menu: the end-of-hand summary, the score sheet (sheet.py), last trick, help, the page's own
-confirmation (no ``window.confirm``), and the toolbar menu."""
+"""The page's dialogs and the menu: open and close a window, the page's own confirmation (no ``window.confirm``),
+the toolbar menu.  A leaf: what a window shows is built by its owner (windows.py: the summary, the score sheet,
+the last trick, the help; player.py, preferences.py, share.py …) and handed to :func:`open_dialog`."""
 
 import asyncio
 
-import sheet
-import sound
-import view
 from dom import by_id
 from pyscript import document
 
@@ -13,9 +11,10 @@ CLOSABLE = ("dlg-hand", "dlg-scores", "dlg-help", "dlg-confirm")
 
 
 def open_dialog(name, html=None):
+    """Open the dialog ``#name`` (modal), its ``.dlg-body`` filled with ``html`` (a markup fragment) if given."""
     dialog = by_id(name)
     if html is not None:
-        dialog.querySelector(".dlg-body").innerHTML = html
+        dialog.querySelector(".dlg-body").innerHTML = str(html)
     if not dialog.open:
         dialog.showModal()
     focus = dialog.querySelector("[autofocus]")
@@ -24,6 +23,7 @@ def open_dialog(name, html=None):
 
 
 def close_dialogs():
+    """Close every dialog a new course of the game makes stale."""
     for name in CLOSABLE:
         dialog = by_id(name)
         if dialog.open:
@@ -31,6 +31,7 @@ def close_dialogs():
 
 
 def toggle_menu(show=None):
+    """Show or hide the toolbar menu (``None``: the other way round); its first item takes the focus."""
     menu = by_id("menu")
     button = by_id("btn-menu")
     show = menu.hidden if show is None else show
@@ -65,34 +66,39 @@ class Dialogs:
         self.shown_for = None
         close_dialogs()
 
-    def hand_over(self, state, game_key):
-        """The end-of-hand (or end-of-game) summary, once per hand."""
-        key = str(game_key) + ":" + str(state["hand_number"]) + ":" + state["phase"]
+    def first_time(self, key):
+        """``True`` the first time the summary ``key`` is asked for (then ``False`` until :meth:`playing_again`)."""
         if self.shown_for == key:
-            return
+            return False
         self.shown_for = key
-        if state["phase"] == "game-over":
-            sound.play("win" if state["winner"] == state["us"] else "lose")
-        else:
-            sound.play("hand")
-        open_dialog("dlg-hand", sheet.hand_over_html(state))
-        sheet.mark_overflow(by_id("dlg-hand"))
+        return True
 
     def playing_again(self):
         """The hand goes on: the next summary may open."""
         self.shown_for = None
 
+    # Transitional: the windows' contents live in windows.py, which controller.py should call directly
+    # (windows.hand_over(app.dialogs, state, game), windows.scores(state), windows.last_trick(state),
+    # windows.help()).  Until it does, these forward there; then they and their deferred import go.
+    def hand_over(self, state, game_key):
+        import windows  # transitional (see above): windows imports this module
+
+        windows.hand_over(self, state, game_key)
+
     def scores(self, state):
-        open_dialog("dlg-scores", sheet.scores_html(state))
-        sheet.mark_overflow(by_id("dlg-scores"))
+        import windows  # transitional (see above)
+
+        windows.scores(state)
 
     def last_trick(self, state):
-        import movelog  # here: movelog imports this module
+        import windows  # transitional (see above)
 
-        open_dialog("dlg-scores", view.last_trick_html(state, movelog.LOG.reasons()))
+        windows.last_trick(state)
 
     def help(self):
-        open_dialog("dlg-help", view.help_html())
+        import windows  # transitional (see above)
+
+        windows.help()
 
     async def confirm(self, text):
         """``True`` when the person confirms ``text`` (OK), ``False`` on Cancel or Esc."""

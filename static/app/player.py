@@ -10,17 +10,14 @@ nothing when it is refused.
 
 import i18n
 import js
+import profileview
 import store
-import view
 from dialogs import open_dialog
 from dom import by_id
 from i18n import error_text, t
+from pyscript.ffi import create_proxy
 from transfer import download
 from transport import EngineError, call
-
-esc = view.esc
-RECENT_SHOWN = 12  # newest games listed (all of them are in the export)
-KIND_ROWS = ("all", "solo", "solo_rated", "online", "online_rated")
 
 
 def today():
@@ -31,20 +28,13 @@ def now_at():
     return str(js.Date.new().toISOString())[:19] + "Z"
 
 
-def signed(n):
-    return ("+" if n > 0 else "") + str(n)
-
-
-def pct(value):
-    return "–" if value is None else str(value) + "%"
-
-
 class Player:
     def __init__(self, app):
         self.app = app
         self.text = None  # the profile's JSON text, as stored
         self.memory = None  # the profile when localStorage is blocked (kept for this visit)
         self.report = None
+        self.listening = False  # the dialog's submit listener (keep_form), added once
 
     # ------------------------------------------------------------- storage
 
@@ -129,7 +119,13 @@ class Player:
         except EngineError as error:
             self.app.notice(t("error", error=error_text(error)))
             return
-        open_dialog("dlg-profile", profile_html(self.report))
+        dialog = by_id("dlg-profile")
+        if not self.listening:
+            self.listening = True
+            dialog.addEventListener("submit", create_proxy(keep_form))
+        dialog.querySelector(".dlg-body").innerHTML = str(profileview.profile(self.report))
+        put_charts(dialog, self.report["charts"])
+        open_dialog("dlg-profile")
 
     async def save_identity(self):
         form = by_id("profile-form")
@@ -184,236 +180,20 @@ class Player:
 # ----------------------------------------------------------------- drawing
 
 
-def avatar_html(name, color, size="big"):
-    initial = name.strip()[:1].upper() if name.strip() else "?"
-    return (
-        '<span class="avatar avatar-' + size + '" style="background:' + esc(color) + '" aria-hidden="true">'
-        + esc(initial) + "</span>"
-    )  # fmt: skip
-
-
-def record_cells(record):
-    return (
-        "<td>"
-        + str(record["played"])
-        + "</td><td>"
-        + str(record["won"])
-        + "</td><td>"
-        + pct(record["win_pct"])
-        + "</td>"
-    )
-
-
-def games_table(stats):
-    head = "".join(
-        '<th scope="col">' + esc(t(k)) + "</th>" for k in ("stats_kind", "stats_played", "stats_won", "stats_win_pct")
-    )
-    rows = []
-    for kind in KIND_ROWS:
-        record = stats["games"][kind]
-        if kind != "all" and not record["played"]:
-            continue
-        rows.append(
-            '<tr data-kind="'
-            + kind
-            + '"><th scope="row">'
-            + esc(t("kind_" + kind))
-            + "</th>"
-            + record_cells(record)
-            + "</tr>"
-        )
-    for levels, record in stats["levels"].items():
-        names = " / ".join(t("level_" + level) for level in levels.split("/"))
-        rows.append(
-            '<tr data-levels="' + esc(levels) + '"><th scope="row">' + esc(t("stats_versus", levels=names)) + "</th>"
-            + record_cells(record) + "</tr>"
-        )  # fmt: skip
-    return (
-        '<div class="scroll-x"><table class="stats-games"><thead><tr>' + head + "</tr></thead><tbody>"
-        + "".join(rows) + "</tbody></table></div>"
-    )  # fmt: skip
-
-
-def hand_stats(stats):
-    h = stats["hands"]
-    s = stats["streaks"]
-    current = s["current"]
-    if current > 0:
-        streak = t("streak_wins", n=current)
-    elif current < 0:
-        streak = t("streak_losses", n=-current)
-    else:
-        streak = "–"
-    items = (
-        ("hands", str(h["count"])),
-        ("points_per_hand", "–" if h["points_per_hand"] is None else str(h["points_per_hand"])),
-        ("contracts_made", pct(h["made_pct"]) + " (" + str(h["made"]) + "/" + str(h["contracts"]) + ")"),
-        ("sets", str(h["sets"])),
-        ("nils", pct(h["nil_pct"]) + " (" + str(h["nil_made"]) + "/" + str(h["nil_bids"]) + ")"),
-        ("blind_nils", str(h["blind_nil_made"]) + "/" + str(h["blind_nil_bids"])),
-        ("nils_broken", str(h["nils_broken"]) + "/" + str(h["opponent_nils"])),
-        ("bags_per_hand", "–" if h["bags_per_hand"] is None else str(h["bags_per_hand"])),
-        ("bag_penalties", str(h["penalties"]) + " (" + str(h["penalty_points"]) + ")"),
-        ("bid_accuracy", "–" if h["accuracy_mean"] is None else signed(h["accuracy_mean"])),
-        ("streak_now", streak),
-        ("streak_best", str(s["best_win"])),
-        ("streak_worst", str(s["worst_loss"])),
-    )
-    parts = ['<dl class="stats-hands">']
-    for key, value in items:
-        parts.append(
-            '<div data-stat="' + key + '"><dt>' + esc(t("stat_" + key)) + "</dt><dd>" + esc(value) + "</dd></div>"
-        )
-    parts.append("</dl>")
-    buckets = h["bid_accuracy"]
-    head = "".join('<th scope="col">' + esc(k) + "</th>" for k in ("-2", "-1", "0", "+1", "+2"))
-    cells = "".join("<td>" + str(buckets[k]) + "</td>" for k in ("-2", "-1", "0", "+1", "+2"))
-    parts.append(
-        '<table class="accuracy"><caption>' + esc(t("stat_accuracy_caption")) + "</caption><thead><tr>" + head
-        + "</tr></thead><tbody><tr>" + cells + "</tr></tbody></table>"
-    )  # fmt: skip
-    return "".join(parts)
-
-
-CHART_TITLES = {"rating": "chart_rating_title", "bags": "chart_bags_title", "last_game": "chart_score_title"}
-
-
-def chart_block(key, svg, table):
-    """A chart and, folded under it, the same figures as a table (for screen readers and exact values)."""
-    if not svg:
-        return ""
-    return (
-        '<figure class="chart-box" data-chart="' + key + '"><figcaption>' + esc(t(CHART_TITLES[key]))
-        + "</figcaption>" + svg
-        + "<details><summary>" + esc(t("chart_as_table")) + "</summary>" + table + "</details></figure>"
-    )  # fmt: skip
-
-
-def steps_table(steps):
-    rows = []
-    for step in steps:
-        rows.append(
-            "<tr><td>" + esc(step["date"]) + "</td><td>" + esc(t("step_" + step["kind"])) + "</td><td>"
-            + signed(step["delta"]) + '</td><td class="total">' + str(step["rating"]) + "</td></tr>"
-        )  # fmt: skip
-    head = "".join('<th scope="col">' + esc(t(k)) + "</th>" for k in ("col_date", "col_what", "col_change", "rating"))
-    return (
-        '<div class="scroll-x"><table class="steps"><thead><tr>' + head + "</tr></thead><tbody>"
-        + "".join(rows) + "</tbody></table></div>"
-    )  # fmt: skip
-
-
-def outcome_text(game):
-    if game["outcome"] is None:
-        return t("outcome_unfinished")
-    return t("outcome_" + game["outcome"])
-
-
-def recent_table(games):
-    if not games:
-        return '<p class="empty" data-games="0">' + esc(t("profile_no_games")) + "</p>"
-    rows = []
-    for game in games:
-        team = "NS" if game["seat"] in ("N", "S") else "EW"
-        other = "EW" if team == "NS" else "NS"
-        change = game["change"]
-        rows.append(
-            '<tr data-game="' + esc(game["id"]) + '" data-outcome="' + esc(game["outcome"] or "") + '">'
-            "<td>" + esc(game["at"][:10]) + "</td><td>" + esc(t("kind_" + game["kind"])) + "</td>"
-            "<td>" + esc(outcome_text(game)) + "</td>"
-            "<td>" + str(game["score"][team]) + " : " + str(game["score"][other])
-            + "</td><td>" + ("" if change is None else signed(change)) + "</td></tr>"
-        )  # fmt: skip
-    head = "".join(
-        '<th scope="col">' + esc(t(k)) + "</th>"
-        for k in ("col_date", "stats_kind", "col_result", "col_score", "col_change")
-    )
-    return (
-        '<div class="scroll-x"><table class="recent" data-games="' + str(len(games)) + '"><thead><tr>' + head
-        + "</tr></thead><tbody>" + "".join(rows) + "</tbody></table></div>"
-    )  # fmt: skip
-
-
-def figures_table(keys, rows):
-    head = "".join('<th scope="col">' + esc(t(k)) + "</th>" for k in keys)
-    body = "".join("<tr>" + "".join("<td>" + esc(str(v)) + "</td>" for v in row) + "</tr>" for row in rows)
-    return '<div class="scroll-x"><table><thead><tr>' + head + "</tr></thead><tbody>" + body + "</tbody></table></div>"
-
-
-def identity_form(report):
-    colors = []
-    for color in COLORS:
-        checked = " checked" if color == report["color"] else ""
-        colors.append(
-            '<label class="swatch" style="background:' + color + '"><input type="radio" name="profile-color" value="'
-            + color + '"' + checked
-            + ' aria-label="' + esc(t("profile_color_n", n=COLORS.index(color) + 1)) + '"></label>'
-        )  # fmt: skip
-    return (
-        '<form id="profile-form" class="profile-form" onsubmit="return false">'
-        '<label for="profile-name">' + esc(t("profile_name")) + "</label>"
-        '<input id="profile-name" name="profile-name" maxlength="40" autocomplete="nickname" value="'
-        + esc(report["name"]) + '" aria-describedby="profile-name-error">'
-        '<fieldset class="swatches"><legend>' + esc(t("profile_color")) + "</legend>" + "".join(colors) + "</fieldset>"
-        '<p class="field-error" id="profile-name-error" role="alert"></p>'
-        '<button type="button" data-action="profile-save">' + esc(t("profile_save")) + "</button></form>"
-    )  # fmt: skip
-
-
-COLORS = (
-    "#1e88e5",
-    "#43a047",
-    "#e53935",
-    "#8e24aa",
-    "#fb8c00",
-    "#00897b",
-    "#6d4c41",
-    "#3949ab",
-)  # spades.profile.COLORS
-
-
-def profile_html(report):
-    stats = report["stats"]
-    charts = report["charts"]
-    figures = report["figures"]
-    parts = [
-        '<div class="dlg-head"><h2 id="dlg-profile-title">' + avatar_html(report["name"], report["color"]) + " "
-        + '<span data-profile-name>' + esc(report["name"]) + "</span></h2>"
-        '<button type="button" class="dlg-x" data-action="close-dialog" autofocus aria-label="' + esc(t("close"))
-        + '">×</button></div>',
-        '<p class="rating-line"><span class="rating-label">' + esc(t("rating")) + '</span> <strong data-rating="'
-        + str(report["rating"]) + '">' + str(report["rating"]) + "</strong> "
-        + esc(t("rated_games_n", n=report["rated_games"])) + "</p>",
-        chart_block("rating", charts["rating"], steps_table(report["steps"])),
-        "<h3>" + esc(t("stats_games")) + "</h3>",
-        games_table(stats),
-        "<h3>" + esc(t("stats_hands")) + "</h3>",
-        hand_stats(stats),
-    ]  # fmt: skip
-    if charts["bags"]:
-        parts.append(
-            chart_block("bags", charts["bags"], figures_table(("chart_bags_x", "chart_bags_y"), figures["bags"]))
-        )
-    if charts["last_game"]:
-        parts.append("<h3>" + esc(t("last_game")) + "</h3>")
-        keys = ("col_hand", "team_us_short", "col_total", "team_them_short", "col_total")
-        parts.append(chart_block("last_game", charts["last_game"], figures_table(keys, figures["last_game"])))
-    parts.append("<h3>" + esc(t("recent_games")) + "</h3>")
-    parts.append(recent_table(report["games"][:RECENT_SHOWN]))
-    parts.append("<h3>" + esc(t("profile_you")) + "</h3>")
-    parts.append(identity_form(report))
-    parts.append(
-        '<p class="field-error" id="profile-problem" role="alert" hidden></p><div class="dlg-buttons">'
-        '<button type="button" data-action="profile-export">' + esc(t("profile_export")) + "</button>"
-        '<button type="button" data-action="profile-import">' + esc(t("profile_import")) + "</button>"
-        '<button type="button" class="primary" data-action="close-dialog">'
-        + esc(t("close")) + "</button></div>"
-    )  # fmt: skip
-    return "".join(parts)
-
-
 def rating_change_html(before, after):
-    return (
-        '<p class="rating-change" data-rating-before="' + str(before) + '" data-rating-after="' + str(after) + '">'
-        + esc(t("rating_change", before=before, after=after, change=signed(after - before))) + "</p>"
-    )  # fmt: skip
+    """The rating change under a rated game's summary, as text for ``innerHTML`` (profileview.rating_change)."""
+    return str(profileview.rating_change(before, after))
+
+
+def put_charts(dialog, charts):
+    """The worker's SVG charts (spades/charts.py) into their figures, right after each caption."""
+    for key in profileview.CHART_KEYS:
+        svg = charts.get(key)
+        caption = dialog.querySelector('figure[data-chart="' + key + '"] > figcaption')
+        if svg and caption is not None:
+            caption.insertAdjacentHTML("afterend", str(svg))
+
+
+def keep_form(event):
+    """The profile's form is never submitted (Enter in the name field does nothing; Save saves)."""
+    event.preventDefault()

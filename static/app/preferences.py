@@ -29,7 +29,7 @@ class Preferences:
         self.preset_rules = (await call("rules", {"rules": {"preset": rules.get("preset", "standard")}}))["rules"]
         me = state["me"] if state else app.settings["seat"]
         form = by_id("settings-form")
-        form.innerHTML = form_fields.form_html(app.settings, rules, i18n.lang(), app.lists, me)
+        form.innerHTML = str(form_fields.form_html(app.settings, rules, i18n.lang(), app.lists, me))
         open_dialog("dlg-settings")
         first = form.querySelector("select")
         if first is not None:
@@ -44,16 +44,12 @@ class Preferences:
                 self.preset_rules = (await call("rules", {"rules": {"preset": str(target.value)}}))["rules"]
             except EngineError:
                 return
-            by_id("rules-fields").innerHTML = (
-                "<legend>"
-                + view.esc(t("settings_rules"))
-                + "</legend>"
-                + form_fields.rules_html(self.preset_rules, self.app.lists)
-            )
+            by_id("rules-fields").innerHTML = str(form_fields.rules_fields(self.preset_rules, self.app.lists))
             form.elements.namedItem("preset").focus()
         elif name == "seat":
             levels = form_fields.read_levels(form, self.app.settings["bots"])
-            by_id("players-fields").innerHTML = form_fields.players_html(str(target.value), levels, self.app.lists)
+            players = form_fields.players_html(str(target.value), levels, self.app.lists)
+            by_id("players-fields").innerHTML = str(players)
             form.elements.namedItem("seat").focus()
         elif name == "mercy_on":
             form.elements.namedItem("mercy").disabled = not target.checked

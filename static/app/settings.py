@@ -8,8 +8,9 @@ means (a new game, or not).
 """
 
 from i18n import LANGS, t
-from view import SEATS, esc, seat_after
+from markup import h, join
 
+SEATS = ("N", "E", "S", "W")  # clockwise
 SPEEDS = ("slow", "normal", "fast", "instant")
 PLAY_MODES = ("click", "confirm")
 
@@ -30,68 +31,49 @@ RULE_FIELDS = (
 
 
 def _select(name, label, options, value, label_prefix):
-    items = []
-    for option in options:
-        selected = " selected" if option == value else ""
-        items.append(
-            '<option value="' + esc(option) + '"' + selected + ">" + esc(t(label_prefix + option)) + "</option>"
-        )
-    return (
-        '<div class="field"><label for="set-' + name + '">' + esc(label) + "</label>"
-        '<select id="set-' + name + '" name="' + name + '">' + "".join(items) + "</select></div>"
+    items = [h("option", t(label_prefix + str(option)), value=option, selected=option == value) for option in options]
+    return h(
+        "div",
+        h("label", label, for_="set-" + name),
+        h("select", items, id="set-" + name, name=name),
+        cls="field",
     )
 
 
 def _check(name, label, checked):
-    return (
-        '<div class="field check"><input type="checkbox" id="set-'
-        + name
-        + '" name="'
-        + name
-        + '"'
-        + (" checked" if checked else "")
-        + '><label for="set-'
-        + name
-        + '">'
-        + esc(label)
-        + "</label></div>"
+    return h(
+        "div",
+        h("input", type="checkbox", id="set-" + name, name=name, checked=bool(checked)),
+        h("label", label, for_="set-" + name),
+        cls="field check",
     )
 
 
 def _input(name, label, value, placeholder):
-    return (
-        '<div class="field"><label for="set-' + name + '">' + esc(label) + "</label>"
-        '<input type="text" spellcheck="false" autocomplete="off" maxlength="500" id="set-'
-        + name
-        + '" name="'
-        + name
-        + '" value="'
-        + esc(value)
-        + '" placeholder="'
-        + esc(placeholder)
-        + '"></div>'
+    field = h(
+        "input",
+        {"type": "text", "spellcheck": "false", "autocomplete": "off", "maxlength": "500"},
+        id="set-" + name,
+        name=name,
+        value=value,
+        placeholder=placeholder,
     )
+    return h("div", h("label", label, for_="set-" + name), field, cls="field")
 
 
 def _number(name, label, value, low, high, step=1, disabled=False):
-    return (
-        '<div class="field"><label for="set-' + name + '">' + esc(label) + "</label>"
-        '<input type="number" inputmode="numeric" id="set-'
-        + name
-        + '" name="'
-        + name
-        + '" value="'
-        + esc(value)
-        + '" min="'
-        + str(low)
-        + '" max="'
-        + str(high)
-        + '" step="'
-        + str(step)
-        + '"'
-        + (" disabled" if disabled else "")
-        + "></div>"
+    field = h(
+        "input",
+        {"type": "number", "inputmode": "numeric"},
+        id="set-" + name,
+        name=name,
+        value="" if value is None else value,
+        min=low,
+        max=high,
+        step=step,
+        disabled=disabled,
     )
+    return h("div", h("label", label, for_="set-" + name), field, cls="field")
 
 
 def rules_html(rules, lists):
@@ -100,10 +82,10 @@ def rules_html(rules, lists):
     bags = rules.get("bags_limit")
     presets = lists.get("presets") or [rules.get("preset")]
     biddings = lists.get("biddings") or [rules.get("bidding")]
-    return "".join(
+    return join(
         [
             _select("preset", t("set_preset"), presets, rules.get("preset"), "preset_"),
-            '<p class="note">' + esc(t("settings_rules_note")) + "</p>",
+            h("p", t("settings_rules_note"), cls="note"),
             _number("target", t("set_target"), rules.get("target"), 50, 2000, 10),
             _check("mercy_on", t("set_mercy_on"), mercy is not None),
             _number("mercy", t("set_mercy"), mercy if mercy is not None else -200, -2000, 0, 10, mercy is None),
@@ -121,63 +103,80 @@ def rules_html(rules, lists):
     )
 
 
+def rules_fields(rules, lists):
+    """The contents of ``#rules-fields``: its legend, then :func:`rules_html`."""
+    return join([h("legend", t("settings_rules")), rules_html(rules, lists)])
+
+
 RELATION_KEYS = ("rel_left", "rel_partner", "rel_right")  # the seats after yours, clockwise
+
+
+def seat_after(seat, steps):
+    """The seat ``steps`` places after ``seat``, clockwise."""
+    return SEATS[(SEATS.index(seat) + steps) % 4]
 
 
 def players_html(me, levels, lists):
     """Your seat, then a level for each computer player (named by seat and where they sit from ``me``)."""
-    seat_options = []
-    for seat in SEATS:
-        selected = " selected" if seat == me else ""
-        seat_options.append('<option value="' + seat + '"' + selected + ">" + esc(t("seat_" + seat)) + "</option>")
+    if me not in SEATS:
+        raise ValueError("your seat is one of N, E, S, W, not " + repr(me)[:40])
+    seats = [h("option", t("seat_" + seat), value=seat, selected=seat == me) for seat in SEATS]
     parts = [
-        "<legend>" + esc(t("settings_players")) + "</legend>"
-        '<div class="field"><label for="set-seat">' + esc(t("set_seat")) + "</label>"
-        '<select id="set-seat" name="seat">' + "".join(seat_options) + "</select></div>"
+        h("legend", t("settings_players")),
+        h(
+            "div",
+            h("label", t("set_seat"), for_="set-seat"),
+            h("select", seats, id="set-seat", name="seat"),
+            cls="field",
+        ),
     ]
     names = lists.get("levels") or ["standard"]
     for step in (1, 2, 3):
         seat = seat_after(me, step)
         label = t("seat_plate", seat=t("seat_" + seat), relation=t(RELATION_KEYS[step - 1]))
         parts.append(_select("bot_" + seat, label, names, levels.get(seat, "standard"), "level_"))
-    return "".join(parts)
+    return join(parts)
 
 
 def form_html(settings, rules, lang, lists, me):
     """The whole form; ``me``: the seat of the game in progress (changing it starts a new game)."""
-    display = "".join(
-        [
-            _select("lang", t("set_language"), LANGS, lang, "lang_"),
-            _check("sound", t("set_sound"), settings["sound"]),
-            _select("speed", t("set_speed"), SPEEDS, settings["speed"], "speed_"),
-            _check("four_color", t("set_four_color"), settings["four_color"]),
-            _select("play_mode", t("set_play_mode"), PLAY_MODES, settings["play_mode"], "play_mode_"),
-            _check("undo", t("set_undo"), settings["undo"]),
-        ]
+    display = [
+        _select("lang", t("set_language"), LANGS, lang, "lang_"),
+        _check("sound", t("set_sound"), settings["sound"]),
+        _select("speed", t("set_speed"), SPEEDS, settings["speed"], "speed_"),
+        _check("four_color", t("set_four_color"), settings["four_color"]),
+        _select("play_mode", t("set_play_mode"), PLAY_MODES, settings["play_mode"], "play_mode_"),
+        _check("undo", t("set_undo"), settings["undo"]),
+    ]
+    online = [
+        h("legend", t("settings_online")),
+        _input("relay", t("set_relay"), settings.get("relay") or "", "wss://tracker.example.org"),
+        _input("ice", t("set_ice"), settings.get("ice") or "", "stun:stun.example.org:3478"),
+    ]
+    grid = h(
+        "div",
+        h("fieldset", rules_fields(rules, lists), id="rules-fields"),
+        h(
+            "div",
+            h("fieldset", players_html(me, settings["bots"], lists), id="players-fields"),
+            h("fieldset", h("legend", t("settings_display")), display),
+            h("fieldset", online),
+        ),
+        cls="settings-grid",
     )
-    return (
-        '<h2 id="dlg-settings-title">' + esc(t("settings_title")) + "</h2>"
-        '<div class="settings-grid">'
-        '<fieldset id="rules-fields"><legend>'
-        + esc(t("settings_rules"))
-        + "</legend>"
-        + rules_html(rules, lists)
-        + "</fieldset>"
-        "<div>"
-        '<fieldset id="players-fields">' + players_html(me, settings["bots"], lists) + "</fieldset>"
-        "<fieldset><legend>" + esc(t("settings_display")) + "</legend>" + display + "</fieldset>"
-        "<fieldset><legend>"
-        + esc(t("settings_online"))
-        + "</legend>"
-        + _input("relay", t("set_relay"), settings.get("relay") or "", "wss://tracker.example.org")
-        + _input("ice", t("set_ice"), settings.get("ice") or "", "stun:stun.example.org:3478")
-        + "</fieldset>"
-        "</div></div>"
-        '<p class="form-error" id="settings-error" role="alert"></p>'
-        '<div class="dlg-buttons">'
-        '<button type="button" data-action="settings-cancel">' + esc(t("cancel")) + "</button>"
-        '<button type="button" class="primary" data-action="settings-save">' + esc(t("save_settings")) + "</button>"
-        "</div>"
+    buttons = h(
+        "div",
+        h("button", t("cancel"), type="button", data_action="settings-cancel"),
+        h("button", t("save_settings"), type="button", cls="primary", data_action="settings-save"),
+        cls="dlg-buttons",
+    )
+    return join(
+        [
+            h("h2", t("settings_title"), id="dlg-settings-title"),
+            grid,
+            h("p", cls="form-error", id="settings-error", role="alert"),
+            buttons,
+        ]
     )
 
 

@@ -14,10 +14,9 @@
 comparison still comes after a reload.
 """
 
-import i18n
 import js
+import shareview
 import store
-import view
 from dom import by_id, drop_params, notice
 from i18n import error_text, t
 from pyscript import document
@@ -141,15 +140,7 @@ class Share:
             return
         link = link_for(code)
         dialog = by_id("dlg-deal")
-        dialog.querySelector(".dlg-body").innerHTML = (
-            '<h2 id="dlg-deal-title">' + view.esc(t("deal_share_title")) + "</h2><p>"
-            + view.esc(t("deal_share_text")) + '</p><label class="deal-link"><span>' + view.esc(t("deal_link_label"))
-            + '</span><input type="text" readonly data-deal-link value="' + view.esc(link) + '"></label>'
-            + '<p class="deal-copied" role="status" aria-live="polite"></p><div class="dlg-buttons">'
-            + '<button type="button" data-action="close-dialog">' + view.esc(t("close")) + "</button>"
-            + '<button type="button" class="primary" data-action="deal-copy" autofocus>' + view.esc(t("deal_copy"))
-            + "</button></div>"
-        )  # fmt: skip
+        dialog.querySelector(".dlg-body").innerHTML = str(shareview.deal_window(link))
         if not dialog.open:
             dialog.showModal()
         dialog.querySelector("[autofocus]").focus()
@@ -185,38 +176,28 @@ class Share:
         app = self.app
         answer = self.compared.get(seed)
         if answer is None:
-            self.put_comparison('<p class="duplicate" data-duplicate="busy">' + view.esc(t("deal_dup_busy")) + "</p>")
+            self.put_comparison(shareview.comparison_busy())
             try:
                 while answer is None or not answer.get("done"):  # a few moves a call: the worker stays free
                     answer = await call("duplicate", {"seat": app.state["me"], "steps": 6})
                     if app.game != seed:
                         return
             except EngineError as error:
-                self.put_comparison(
-                    '<p class="duplicate" data-duplicate="failed">' + view.esc(error_text(error)) + "</p>"
-                )
+                self.put_comparison(shareview.comparison_failed(error_text(error)))
                 return
             self.compared[seed] = answer
         if app.game != seed:  # another game began meanwhile
             return
-        yours, experts, diff = answer["yours"], answer["experts"], answer["difference"]
-        text = t("deal_dup_result", yours=yours, experts=experts, difference=view.signed(diff))
-        gap = "" if i18n.lang().startswith("zh") else " "  # Chinese sentences follow each other without a space
-        verdict = "deal_dup_better" if diff > 0 else "deal_dup_worse" if diff < 0 else "deal_dup_same"
-        self.put_comparison(
-            '<p class="duplicate" data-duplicate="done" data-yours="' + str(yours) + '" data-experts="' + str(experts)
-            + '" data-difference="' + str(diff) + '"><strong>' + view.esc(t("deal_dup_title")) + "</strong>" + gap
-            + view.esc(text) + gap + view.esc(t(verdict)) + "</p>"
-        )  # fmt: skip
+        self.put_comparison(shareview.comparison(answer["yours"], answer["experts"], answer["difference"]))
 
-    def put_comparison(self, html):
-        """Put (or replace) the comparison in the open summary, above its buttons."""
+    def put_comparison(self, line):
+        """Put (or replace) the comparison (a shareview fragment) in the open summary, above its buttons."""
         body = by_id("dlg-hand-body")
         if body is None or not by_id("dlg-hand").open:
             return
         old = body.querySelector(".duplicate")
         holder = document.createElement("div")
-        holder.innerHTML = html
+        holder.innerHTML = str(line)
         if old is not None:
             old.replaceWith(holder.firstChild)
             return
