@@ -50,7 +50,7 @@ class Rng:
         """Return a float in [0, 1)."""
         return (self.next64() >> 11) / 9007199254740992.0
 
-    def shuffle(self, items: list) -> None:
+    def shuffle(self, items: list[T]) -> None:
         """Shuffle ``items`` in place (Fisher–Yates, unbiased)."""
         for i in range(len(items) - 1, 0, -1):
             j = self.below(i + 1)

@@ -382,28 +382,28 @@ class ExpertBot(Bot):
             w = max(fit, self.accept)
             base = Position.from_view(view, hands)
             solver = Solver(scorer, ctx) if exact else None
-            values = []
+            scores = []
             ends = []
             for m in moves:
                 p = base.copy()
                 p.play(m)
                 if solver is not None:
-                    values.append(solver.value(p))
+                    scores.append(solver.value(p))
                 else:
                     shown = list(view.voids)
                     if k.led >= 0 and SUIT_OF[m] != k.led:
                         shown[k.seat] |= 1 << k.led
                     rollout(p, ctx, shown)
-                    values.append(scorer.value(p.won))
+                    scores.append(scorer.value(p.won))
                     ends.append(p.won)
                 if n and deadline is not None and time.perf_counter() > deadline:
                     break  # out of time: this sample is incomplete and is dropped
-            if len(values) < len(moves):
+            if len(scores) < len(moves):
                 timed_out = True
                 break
-            samples.append((w, values))
+            samples.append((w, scores))
             for i, m in enumerate(moves):
-                totals[m] += w * values[i]
+                totals[m] += w * scores[i]
                 if ends:
                     outcomes[m].add(w, outcome(ctx, ends[i], k.team))
             weight_sum += w
@@ -459,7 +459,8 @@ def _margin(samples: list[tuple[float, list[float]]], best: int, other: int, z: 
     if z <= 0 or len(samples) < 2:
         return mean
     spread = sum(w * w * (v[best] - v[other] - mean) ** 2 for w, v in samples)
-    return mean - z * spread**0.5 / total
+    deviation: float = spread**0.5  # float ** float is typed Any (a negative base gives a complex); spread >= 0
+    return mean - z * deviation / total
 
 
 def _reason(best: int, alt: int, points: float, outcomes: dict[int, Outcome], total: float, n: int, ctx: Context,

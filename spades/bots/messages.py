@@ -91,7 +91,8 @@ def _load_messages() -> dict[str, dict[str, str]]:
     filesystem).
     """
     text = (resources.files("spades") / "i18n" / "messages.json").read_text(encoding="utf-8")
-    return json.loads(text)["messages"]
+    messages: dict[str, dict[str, str]] = json.loads(text)["messages"]
+    return messages
 
 
 MESSAGES: dict[str, dict[str, str]] = _load_messages()
@@ -165,13 +166,19 @@ def _grouped_cards(cards: tuple[int, ...], lang: str) -> list[str]:
     return [" ".join(card_text(c, lang) for c in group) for group in by_suit.values()]
 
 
+def _numbers(params: Mapping[str, Param], key: str) -> tuple[int, ...]:
+    """The tuple of numbers (cards, suits) at ``key``; none when it is absent or not a tuple."""
+    value = params.get(key, ())
+    return value if isinstance(value, tuple) else ()
+
+
 def _reasons(params: Mapping[str, Param], lang: str) -> str:
-    items = _grouped_cards(tuple(params.get("cards", ())), lang)  # type: ignore[arg-type]
+    items = _grouped_cards(_numbers(params, "cards"), lang)
     long = params.get("long", 0)
     if isinstance(long, int) and long:
         items.append(_part("long", lang).format(n=long))
     for key in ("voids", "singletons"):
-        for suit in params.get(key, ()):  # type: ignore[union-attr]
+        for suit in _numbers(params, key):
             # "a club void": the singular (suit_club); in Chinese the same word as the suit.
             items.append(_part(key[:-1], lang).format(suit=message("suit_" + _SUIT_KEYS[suit][:-1], lang)))
     return _join(items, lang)
@@ -206,6 +213,6 @@ def explain(explanation: Explanation | Any, lang: str = "en") -> str:
     return text
 
 
-class _Missing(dict):
+class _Missing(dict[str, str]):
     def __missing__(self, key: str) -> str:
         return "?"

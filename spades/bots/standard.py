@@ -27,10 +27,10 @@ from ..rng import Rng
 from .base import Bot, Decision
 from .bidding import STANDARD, BidStyle, HandEval, choose_bid, evaluate
 from .knowledge import Knowledge
-from .messages import Explanation
+from .messages import Explanation, Param
 from .sim import BELOW, RANK, high_discard, highest, lowest
 
-Choice = tuple[int, str, dict]
+Choice = tuple[int, str, dict[str, Param]]
 
 
 def _danger(card: int) -> int:
@@ -292,7 +292,7 @@ class Player:
     def duck_follow(self, beat: int, lose: int, following: bool) -> Choice:
         k = self.k
         code = "duck_bags" if self.bags_tight else "duck"
-        params = {"bags": self.bags, "limit": k.rules.bags_limit or 0} if self.bags_tight else {}
+        params: dict[str, Param] = {"bags": self.bags, "limit": k.rules.bags_limit or 0} if self.bags_tight else {}
         if lose:
             card = highest(lose) if following else high_discard(lose)
             return card, code, params
