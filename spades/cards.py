@@ -259,7 +259,7 @@ class Team(IntEnum):
         return Team(1 - self.value)
 
     @classmethod
-    def parse(cls, text: str) -> Team:
+    def parse(cls, text: object) -> Team:
         """Return the team named ``"NS"`` or ``"EW"``."""
         if isinstance(text, str) and text.isascii() and text.upper() in ("NS", "EW"):
             return cls[text.upper()]
@@ -293,7 +293,7 @@ class Seat(IntEnum):
         return Team(self.value % 2)
 
     @classmethod
-    def parse(cls, text: str) -> Seat:
+    def parse(cls, text: object) -> Seat:
         """Return the seat named ``"N"``, ``"E"``, ``"S"`` or ``"W"``."""
         if isinstance(text, str) and text.isascii() and text.upper() in ("N", "E", "S", "W"):
             return cls[text.upper()]

@@ -326,7 +326,8 @@ def game_from_state(
     seats = state.get("seats")
     if not isinstance(seats, Mapping):
         raise ProfileError("the state has no seats", "state_unusable")
-    rules = state.get("rules") if isinstance(state.get("rules"), Mapping) else {}
+    given_rules = state.get("rules")
+    rules: Mapping[str, Any] = given_rules if isinstance(given_rules, Mapping) else {}
     players: dict[str, Any] = {}
     for other in _SEATS:
         if other == seat:

@@ -70,8 +70,8 @@ from __future__ import annotations
 
 import io
 import json
-from collections.abc import Mapping
-from typing import IO, Any
+from collections.abc import Callable, Mapping
+from typing import IO, Any, TypeVar
 
 from .cards import CARD_NAMES, SUIT_LETTERS, Seat, Team, mask_cards, parse_card
 from .errors import ParseError, SpadesError, brief
@@ -107,10 +107,18 @@ def _per_seat(values: Any) -> dict[str, Any]:
     return {name: values[i] for i, name in enumerate(_SEATS)}
 
 
-def _from_seats(data: Mapping[str, Any], convert: Any = None) -> tuple[Any, ...]:
+_T = TypeVar("_T")
+
+
+def _same(value: Any) -> Any:
+    return value
+
+
+def _from_seats(data: Mapping[str, Any], convert: Callable[[Any], _T]) -> tuple[_T, _T, _T, _T]:
     if not isinstance(data, Mapping):
         raise ParseError(f"expected an object keyed by seat, got {brief(data)}")
-    return tuple(convert(data[name]) if convert else data[name] for name in _SEATS)
+    n, e, s, w = (convert(data[name]) for name in _SEATS)
+    return n, e, s, w
 
 
 def result_to_json(result: HandResult) -> dict[str, Any]:
@@ -130,13 +138,13 @@ def result_to_json(result: HandResult) -> dict[str, Any]:
 
 def result_from_json(data: Mapping[str, Any]) -> HandResult:
     """The inverse of :func:`result_to_json` (``nils`` is derived, so it is not read)."""
-    teams = tuple(TeamScore(**{field: data[key][name] for key, field in _TEAM_FIELDS}) for name in _TEAMS)
+    ns, ew = (TeamScore(**{field: data[key][name] for key, field in _TEAM_FIELDS}) for name in _TEAMS)
     return HandResult(
         number=data["number"],
         dealer=Seat.parse(data["dealer"]),
-        bids=_from_seats(data["bids"], _bid_from),  # type: ignore[arg-type]
-        tricks=_from_seats(data["tricks"]),  # type: ignore[arg-type]
-        teams=teams,  # type: ignore[arg-type]
+        bids=_from_seats(data["bids"], parse_bid),  # a scored hand has every bid
+        tricks=_from_seats(data["tricks"], _same),
+        teams=(ns, ew),
         totals=(data["totals"]["NS"], data["totals"]["EW"]),
     )
 
@@ -209,11 +217,13 @@ def _flag(value: Any) -> bool:
     return value
 
 
-def view_from_json(data: Mapping[str, Any]) -> View:
+def view_from_json(data: object) -> View:
     """Rebuild the :class:`~spades.game.View` encoded by :func:`view_to_json`.
 
     Raises :class:`~spades.errors.ParseError` (or :class:`~spades.errors.RulesError`) on malformed input.
     """
+    if not isinstance(data, Mapping):
+        raise ParseError(f"malformed view: expected an object, got {brief(data)}")
     try:
         phase = Phase(data["phase"])
         played = 0
@@ -319,7 +329,7 @@ def serve(bot: Any, stdin: IO[Any], stdout: IO[Any], name: str = "spades") -> in
                 if kind == "hello":
                     answer = {"type": "ready", "name": name, "protocol": PROTOCOL}
                 elif kind == "move":
-                    view = view_from_json(message.get("view"))  # type: ignore[arg-type]
+                    view = view_from_json(message.get("view"))
                     decision = bot.decide(view)
                     answer = {
                         "move": move_to_json(view.phase, decision.move),

@@ -11,7 +11,7 @@ catalog (``chart_*`` keys), so they are in the page's language.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, TypedDict
 
 from .bots.messages import message
 from .charts import Rule, Series, bar_chart, line_chart
@@ -19,7 +19,14 @@ from .profile import rating_report, statistics
 
 RECENT = 20
 """Games shown in the bags chart."""
-SIZE = {"width": 480, "height": 280}
+
+
+class _Size(TypedDict):
+    width: int
+    height: int
+
+
+SIZE: _Size = {"width": 480, "height": 280}
 """Chart size in SVG units: the page scales charts to the dialog's width (at most 40rem), so a phone
 (about 340 px) shows the 13-unit texts at about 9 px and a desktop at about 17 px."""
 

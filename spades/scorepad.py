@@ -78,6 +78,14 @@ def score_sheet(sheet: Mapping[str, Any]) -> dict[str, Any]:
     return summary(results, winner)
 
 
+def _by_seat(hand: Mapping[str, Any], name: str, number: int) -> Mapping[str, Any]:
+    """``hand[name]``, which must map exactly N, E, S and W."""
+    raw = hand.get(name)
+    if not isinstance(raw, Mapping) or set(raw) != {"N", "E", "S", "W"}:
+        raise RecordError(f"'{name}' must give N, E, S and W", hand=number, step=name)
+    return raw
+
+
 def _read_hand(
     rules: Rules, hand: Any, number: int, totals: tuple[int, int]
 ) -> tuple[tuple[int, int, int, int], tuple[int, int, int, int]]:
@@ -86,10 +94,7 @@ def _read_hand(
     unknown = [key for key in hand if key not in ("bids", "tricks")]
     if unknown:
         raise RecordError(f"unknown key {brief(unknown[0])}", hand=number)
-    raw_bids, raw_tricks = hand.get("bids"), hand.get("tricks")
-    for name, raw in (("bids", raw_bids), ("tricks", raw_tricks)):
-        if not isinstance(raw, Mapping) or set(raw) != {"N", "E", "S", "W"}:
-            raise RecordError(f"'{name}' must give N, E, S and W", hand=number, step=name)
+    raw_bids, raw_tricks = _by_seat(hand, "bids", number), _by_seat(hand, "tricks", number)
     bids = [0, 0, 0, 0]
     tricks = [0, 0, 0, 0]
     for seat in Seat:
@@ -107,8 +112,8 @@ def _read_hand(
         seat = Seat((_dealer(number) + offset) % 4)
         reason = bid_reason(rules, so_far, seat, bids[seat], totals=totals)
         if reason is not None:
-            error = IllegalMoveError(seat.name, str(bid_text(bids[seat])), reason, "bid")
-            raise RecordError(str(error), hand=number, step="bids")
+            illegal = IllegalMoveError(seat.name, str(bid_text(bids[seat])), reason, "bid")
+            raise RecordError(str(illegal), hand=number, step="bids")
         so_far[seat] = bids[seat]
     if sum(tricks) != 13:
         raise RecordError(f"tricks add up to {sum(tricks)}, not 13", hand=number, step="tricks")

@@ -165,6 +165,7 @@ def team_sheet(
     seats = (Seat(team), Seat(team + 2))
     score = score_team(rules, bids, tricks, bags_before)  # the one scoring core; the parts explain its figures
     parts: list[Part] = []
+    params: dict[str, int | bool | str]
     for seat, bid, taken in zip(seats, bids, tricks, strict=True):
         if bid <= 0:
             value = rules.blind_nil_value if bid == BLIND_NIL else rules.nil_value
@@ -178,7 +179,7 @@ def team_sheet(
         per_trick = (score.contract_points - over) // contract if made and contract else 10
         params = {"contract": contract, "taken": score.taken, "made": made is not False, "over": over}
         parts.append(Part("contract", score.contract_points, {**params, "per_trick": per_trick}))
-    if score.bag_penalty:
+    if score.bag_penalty and rules.bags_limit is not None:  # a penalty needs a limit (spades.scoring)
         times = -score.bag_penalty // rules.bags_penalty if rules.bags_penalty else 1
         params = {"bags": bags_before + score.new_bags, "limit": rules.bags_limit, "times": times}
         parts.append(Part("bag_penalty", score.bag_penalty, {**params, "penalty": rules.bags_penalty}))
@@ -187,13 +188,13 @@ def team_sheet(
         raise SpadesError(
             f"internal: the score sheet's parts add up to {points}, the score is {score.points}", "internal"
         )
-    lines = tuple(
+    first, second = (
         SeatLine(seat, bid, taken, _outcome(bid, taken, made), counts_toward_contract(rules, bid))
         for seat, bid, taken in zip(seats, bids, tricks, strict=True)
     )
     return TeamSheet(
         team=team,
-        seats=lines,  # type: ignore[arg-type]
+        seats=(first, second),
         parts=tuple(parts),
         points=points,
         bags_before=bags_before,
@@ -207,7 +208,7 @@ def team_sheet(
 def hand_sheet(rules: Rules, result: HandResult, previous: HandResult | None = None) -> HandSheet:
     """The sheet of ``result``, scored with ``rules``; ``previous`` is the hand before it (``None`` for the
     first), whose bags and totals the hand starts from."""
-    teams = tuple(
+    ns, ew = (
         team_sheet(
             rules,
             team,
@@ -218,7 +219,7 @@ def hand_sheet(rules: Rules, result: HandResult, previous: HandResult | None = N
         )
         for team in Team
     )
-    return HandSheet(result.number, result.dealer, teams)  # type: ignore[arg-type]
+    return HandSheet(result.number, result.dealer, (ns, ew))
 
 
 def game_sheets(rules: Rules, results: Sequence[HandResult]) -> tuple[HandSheet, ...]:
