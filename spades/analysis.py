@@ -54,7 +54,7 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
-from .bots import make_bot
+from .bots import ExpertBot
 from .bots.messages import Explanation, explain
 from .bots.search import Context, Scorer, Solver, distinct_moves
 from .bots.sim import Position
@@ -289,10 +289,10 @@ class Review:
     def _bid(self, point: DecisionPoint) -> Verdict:
         if point.move == BLIND_NIL:  # bid before looking: not judged on the cards
             return self._verdict(point, point.move, 0.0, False, "not_judged")
-        bot = make_bot("expert", self.seed, time_budget=None, bid_samples=self.bid_samples)
+        bot = ExpertBot(self.seed, time_budget=None, bid_samples=self.bid_samples)
         decision = bot.decide(point.view)
-        values = bot.last_values  # type: ignore[attr-defined]
-        samples = bot.last_samples  # type: ignore[attr-defined]
+        values = bot.last_values
+        samples = bot.last_samples
         best = decision.move
         if point.move <= 0 or best <= 0 or point.move not in values or best not in values:
             return self._verdict(point, best, 0.0, False, "not_judged", samples, why=decision.explanation)
@@ -320,13 +320,9 @@ class Review:
         return self._verdict(point, best, cost, cost >= THRESHOLD, "exact")
 
     def _run(self, point: DecisionPoint) -> None:
-        bot = make_bot(
-            "expert", self.seed * 7919 + len(self._runs), time_budget=None, samples=self.samples, work=self.work
-        )
+        bot = ExpertBot(self.seed * 7919 + len(self._runs), time_budget=None, samples=self.samples, work=self.work)
         decision = bot.decide(point.view)
-        self._runs.append(
-            (dict(bot.last_values), bot.last_samples, decision.explanation, decision.move)  # type: ignore[attr-defined]
-        )
+        self._runs.append((dict(bot.last_values), bot.last_samples, decision.explanation, decision.move))
 
     def _sampled(self, point: DecisionPoint) -> Verdict:
         view = point.view

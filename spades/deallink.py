@@ -165,12 +165,13 @@ def encode(spec: DealSpec) -> str:
 
 def _value_bytes(name: str, value: object) -> bytes:
     if name in CHOICES:
-        return bytes([CHOICES[name].index(value)])  # type: ignore[arg-type]
+        return bytes([CHOICES[name].index(value)])
     if type(value) is bool:
         return bytes([int(value)])
     if value is None:
         return _varint(0)
-    number = _zigzag(value)  # type: ignore[arg-type]
+    assert isinstance(value, int), name  # the rules that are neither choices nor flags are numbers
+    number = _zigzag(value)
     return _varint(number + 1 if "None" in str(_KINDS[name]) else number)
 
 

@@ -102,13 +102,13 @@ def from_record(record: Mapping[str, Any]) -> Game:
                 f"unknown key {brief(unknown[0])}", hand=number, code="unknown_key", params={"key": brief(unknown[0])}
             )
         try:
-            dealer = Seat.parse(hand.get("dealer"))  # type: ignore[arg-type]
+            dealer = Seat.parse(hand.get("dealer"))
         except SpadesError as error:
             raise RecordError.located(error, hand=number, step="dealer") from None
         deal = _read_deal(hand.get("deal"), number)
         try:
             if game is None:
-                game = Game(rules, seed=seed if seed is not None else 0, dealer=dealer, deal=deal)  # type: ignore[arg-type]
+                game = Game(rules, seed=seed if seed is not None else 0, dealer=dealer, deal=deal)
             else:
                 if game.phase is Phase.GAME_OVER:
                     raise RecordError("the game was already over", hand=number, code="game_already_over")
@@ -121,7 +121,7 @@ def from_record(record: Mapping[str, Any]) -> Game:
                         code="dealer_order",
                         params={"seat": game.dealer.next.name, "dealer": dealer.name},
                     )
-                game.next_hand(deal)  # type: ignore[arg-type]
+                game.next_hand(deal)
         except RecordError:
             raise
         except SpadesError as error:

@@ -349,19 +349,17 @@ def check_paths(lesson: Lesson) -> int:
         run = LessonRun(lesson)
         for n, item in enumerate(lesson.script, 1):
             table = run.table
-            game = table.game
-            if game.phase not in (Phase.BIDDING, Phase.PLAYING):
+            turn = table.game.turn
+            if turn is None:  # neither bidding nor playing
                 raise _located(
                     lesson.origins[n - 1], LessonError("the hand is over before this step", "lesson_hand_over")
                 )
             if isinstance(item, Ask):
-                if game.turn != lesson.seat:
+                if turn != lesson.seat:
                     raise _located(
                         lesson.origins[n - 1],
                         LessonError(
-                            f"it is {game.turn.name}'s turn, not the learner's",  # type: ignore[union-attr]
-                            "lesson_ask_turn",
-                            {"seat": game.turn.name},  # type: ignore[union-attr]
+                            f"it is {turn.name}'s turn, not the learner's", "lesson_ask_turn", {"seat": turn.name}
                         ),
                     )
                 for key in item.expect:
@@ -374,7 +372,7 @@ def check_paths(lesson: Lesson) -> int:
                         _move_number(key)  # a card or a bid: parsed already; legality is not asked
                 run.apply(answers[run.answered])
             else:
-                if run.answered and game.turn == lesson.seat:
+                if run.answered and turn == lesson.seat:
                     raise _located(
                         lesson.origins[n - 1],
                         LessonError(
@@ -428,6 +426,11 @@ class LessonRun:
         item = self.lesson.script[self.position] if self.position < len(self.lesson.script) else None
         return item if isinstance(item, Ask) else None
 
+    def _scripted(self) -> str | None:
+        """The scripted move that is next, or ``None`` (the learner's move, or the end)."""
+        item = self.lesson.script[self.position] if self.position < len(self.lesson.script) else None
+        return item if isinstance(item, str) else None
+
     def check(self, key: str) -> None:
         """Raise the engine's refusal if the move ``key`` is not legal for the seat to act now."""
         game = self.table.game
@@ -472,8 +475,8 @@ class LessonRun:
     def setup(self) -> list[dict[str, Any]]:
         """Play the scripted moves up to the first ask (or the end)."""
         events: list[dict[str, Any]] = []
-        while self.pending() == "move":
-            events += self.apply(self.lesson.script[self.position])  # type: ignore[arg-type]
+        while (move := self._scripted()) is not None:
+            events += self.apply(move)
         return events
 
     def resume(self, answers: object) -> None:
@@ -496,10 +499,10 @@ class LessonRun:
 
     def step(self) -> list[dict[str, Any]]:
         """Play the next scripted move; :class:`LessonError` when the learner is to move or the lesson is over."""
-        pending = self.pending()
-        if pending != "move":
-            raise _out_of_turn(pending)
-        return self.apply(self.lesson.script[self.position])  # type: ignore[arg-type]
+        move = self._scripted()
+        if move is None:
+            raise _out_of_turn(self.pending())
+        return self.apply(move)
 
     def act(self, intent: object, lang: str) -> tuple[dict[str, Any], list[dict[str, Any]]]:
         """Check the learner's intent against the ask: ``(feedback, events)``.
@@ -632,11 +635,11 @@ def _arg_lang(args: Mapping[str, Any]) -> str:
     lang = args.get("lang", "en")
     if lang is None:
         return "en"
-    if lang not in LANGS:
+    if not isinstance(lang, str) or lang not in LANGS:
         raise LessonError(
             f"'lang' must be one of {', '.join(LANGS)}, got {brief(lang)}", "lang_unknown", {"value": brief(lang)}
         )
-    return lang  # type: ignore[return-value]
+    return lang
 
 
 def _arg_name(args: Mapping[str, Any]) -> str:
