@@ -194,6 +194,10 @@ CODES: dict[str, tuple[str, ...]] = {
     "seat_empty": ("seat",),
     "nobody_at": ("seat",),
     "room_save": (),
+    # a guest at an online table (spades.guest): the host's messages and the lobby's listings it drops
+    "host_message": ("type", "field"),
+    "host_message_type": ("value",),
+    "lobby_listing": ("field",),
     # the worker (spades.worker): the page's calls
     "unknown_op": ("value",),
     "args_not_text": (),

@@ -21,7 +21,9 @@ and for the player's profile (:mod:`spades.profile`, kept by the page as JSON
 text and passed in as ``"profile"``): ``profile_new``, ``profile_check``,
 ``profile_set``, ``profile_add``, ``profile_report``; deal links and the daily deal
 (:mod:`spades.deallink`): ``deal_new``, ``deal_link``, ``duplicate``; and the lessons (:mod:`spades.tutorial`):
-``lesson_list``, ``lesson_start``, ``lesson_step``, ``lesson_act``, ``lesson_close``.
+``lesson_list``, ``lesson_start``, ``lesson_step``, ``lesson_act``, ``lesson_close``; and for a guest at an
+online table (:mod:`spades.guest`: every message from the host is checked before the page uses it):
+``guest_check`` and ``guest_listings``.
 
 :func:`handle` never raises: any refusal, malformed JSON or bad argument comes
 back as one object ``{"error": message, "kind": class name, "code", "params"}`` (the English message at
@@ -42,6 +44,7 @@ from .bots import LEVELS, explain
 from .cards import Seat
 from .deallink import daily, decode, duplicate_play, duplicate_result, duplicate_table, encode, game_of, spec_of
 from .errors import SpadesError, brief, msg
+from .guest import Guard, GuestError, check_host_message, message_type
 from .profile import COLORS, KINDS, TEXT_LIMIT, add_game, check_profile, game_from_state, new_profile, rating_report
 from .rating import LEVEL_RATINGS, MAX_RATING
 from .record import from_record, to_record
@@ -603,6 +606,35 @@ def _review_cancel(args: dict[str, Any]) -> dict[str, Any]:
     return {"cancelled": _reviews.pop(job, None) is not None}
 
 
+_guard = Guard()
+"""The guest's checks of the host's messages and what they dropped, by type."""
+
+
+def _guest_check(args: dict[str, Any]) -> dict[str, Any]:
+    """One message from the host, checked (:func:`spades.guest.check_host_message`): ``{"ok": true, "message":
+    the validated copy}``, or ``{"ok": false, "error": one line, "type": its declared type or null, "dropped":
+    messages dropped so far, "kind": "GuestError", "code", "params"}`` (a refusal is an answer, not a failed call:
+    the page drops the message and plays on; ``code`` and ``params`` word it, as for any error)."""
+    message = args.get("message")
+    try:
+        return {"ok": True, "message": check_host_message(message)}
+    except GuestError as error:
+        kind = message_type(message)
+        _guard.drop(kind, str(error))
+        return {"ok": False, "error": str(error), "type": kind, "dropped": _guard.total, "kind": "GuestError",
+                **error.to_json()}  # fmt: skip
+
+
+def _guest_listings(args: dict[str, Any]) -> dict[str, Any]:
+    """The public lobby's listings (``"tables"``, a list), checked (:func:`spades.guest.check_listing`):
+    ``{"tables": the valid ones, validated copies, in order, "dropped": how many of these were not}``."""
+    tables = args.get("tables")
+    if tables is None:
+        raise WorkerError("'tables' (the lobby's listings) is required", "arg_missing", {"key": "tables"})
+    kept, dropped = _guard.listings(tables)
+    return {"tables": kept, "dropped": dropped}
+
+
 def _ping(args: dict[str, Any]) -> dict[str, Any]:
     return {"python": sys.version.split()[0], "engine": __version__}
 
@@ -642,6 +674,8 @@ OPERATIONS: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
     "deal_new": _deal_new,
     "deal_link": _deal_link,
     "duplicate": _duplicate,
+    "guest_check": _guest_check,
+    "guest_listings": _guest_listings,
 }
 OPERATIONS.update(LESSON_OPERATIONS)  # lesson_list, lesson_start, lesson_step, lesson_act, lesson_close
 LONG_OPS = frozenset({"profile_check", "profile_set", "profile_add", "profile_report"})
