@@ -24,6 +24,7 @@ from dom import by_id, drop_params, notice, parse_params
 from embed import Embed
 from i18n import card_name, error_text, t
 from inputs import Inputs
+from markup import h, join
 from pacing import Pacer
 from player import Player, rating_change_html
 from preferences import Preferences
@@ -37,6 +38,56 @@ from ui import Ui
 
 SEATS = ("N", "E", "S", "W")
 ONE_SHOT = ("fresh", "seed", "preset", "seat")  # address parameters that start a game, then leave
+SEED_LIMIT = 2**53  # the worker's seeds are 0 to 2**53 - 1 (spades/worker.py, _seed)
+DIGITS = "0123456789"
+SHOWN_VALUE = 40  # characters of a bad address value quoted in its notice
+YES = ("1", "true", "yes")
+
+
+def _whole(text):
+    return bool(text) and all(char in DIGITS for char in text)
+
+
+def _date(text):
+    parts = text.split("-")
+    return len(text) == 10 and [len(part) for part in parts] == [4, 2, 2] and all(_whole(part) for part in parts)
+
+
+def address_problems(params, presets):
+    """The address parameters the page cannot use, each ``(name, catalog key of why, its params)``.
+
+    Checked by their form only (a seed's range, a preset's name, a seat's letter; a deal code, a date and a
+    lesson id are checked by the worker later, with their own notices). ``presets``: the worker's names.
+    """
+    problems = []
+    lang = params.get("lang")
+    if lang is not None and i18n.normal_lang(lang) is None:
+        problems.append(("lang", "address_lang", {}))
+    seed = params.get("seed")
+    if seed is not None and not (_whole(seed) and len(seed) <= 16 and int(seed) < SEED_LIMIT):
+        problems.append(("seed", "address_seed", {"max": SEED_LIMIT - 1}))
+    preset = params.get("preset")
+    if preset is not None and preset not in presets:
+        problems.append(("preset", "address_preset", {"names": t("bot_part_list_sep").join(presets)}))
+    seat = params.get("seat")
+    if seat is not None and seat.upper() not in SEATS:
+        problems.append(("seat", "address_seat", {}))
+    if params.get("deal") == "":
+        problems.append(("deal", "address_deal", {}))
+    daily = params.get("daily")
+    if daily is not None and daily not in YES and not _date(daily):
+        problems.append(("daily", "address_daily", {}))
+    if params.get("lesson") == "":
+        problems.append(("lesson", "address_lesson", {}))
+    embed = params.get("embed")
+    if embed is not None and embed not in YES and embed not in ("0", "false", "no"):
+        problems.append(("embed", "address_embed", {}))
+    return problems
+
+
+def shown_value(value):
+    """An address value as quoted in a notice: at most ``SHOWN_VALUE`` characters."""
+    return value if len(value) <= SHOWN_VALUE else value[:SHOWN_VALUE] + "…"
 
 
 class App:
@@ -69,6 +120,8 @@ class App:
         self.online_queue = []
         self.share = Share(self)  # deal links, the daily deal (share.py)
         self.embed = Embed(self)  # ?embed=1 and the host page's postMessage API (embed.py)
+        self.starting = True  # until the start-up's notices are all shown: they stay on show together
+        self.start_notes = []
 
     # ------------------------------------------------------------- start
 
@@ -89,6 +142,7 @@ class App:
             self.fail(error)
             return
         js.window.spades.progress("engine", t("loading_game"))
+        self.check_address()
         if not store.available() and not self.embed.on:  # an embedded game keeps nothing (docs/embedding.md)
             self.notice(t("storage_blocked"))
         store.forget_old_keys()
@@ -111,9 +165,27 @@ class App:
         self.after_state()
         spawn(self.share.after_start())  # ?deal=, ?daily= over a saved game: ask first
         self.embed.ready()
-        spawn(tutorial.resume(self))  # ?lesson=ID, or the lesson left in progress
+        spawn(self.resume_lesson())  # ?lesson=ID, or the lesson left in progress
+
+    async def resume_lesson(self):
+        try:
+            await tutorial.resume(self)
+        finally:
+            self.starting = False
+
+    def check_address(self):
+        """Every address parameter the page cannot use: a notice naming it and why; it leaves the address (and
+        ``self.params``) at once, so the page starts the saved or a new game, and a reload does not see it."""
+        problems = address_problems(self.params, self.lists.get("presets") or ["standard"])
+        for name, why, params in problems:
+            value = shown_value(self.params.pop(name))
+            self.notice(t("address_bad", name=name, value=value, why=t(why, **params)))
+        if problems:
+            drop_params(*[name for name, _, _ in problems])
 
     def fail(self, error):
+        drop_params(*ONE_SHOT, "deal", "daily", "lesson")  # a reload must not stop the same way again
+        self.starting = False
         by_id("loading-text").textContent = t("loading_failed", error=error_text(error))
         by_id("loading").classList.add("failed")
         document.body.setAttribute("data-phase", "error")
@@ -121,9 +193,7 @@ class App:
     async def restore_or_new(self):
         params = self.params
         fresh = params.get("fresh") in ("1", "true", "yes")
-        seed = None
-        if params.get("seed", "").lstrip("-").isdigit():
-            seed = int(params["seed"])
+        seed = int(params["seed"]) if "seed" in params else None  # a whole number in range (check_address)
         preset = params.get("preset")
         seat = params.get("seat", "").upper() or None
         if seat not in SEATS:
@@ -303,7 +373,7 @@ class App:
             seed = self.seed_next
         if seed is None:
             seed = int(js.Math.floor(js.Math.random() * 2147483647))
-        self.seed_next = seed + 1 if self.params.get("seed") else None
+        self.seed_next = (seed + 1) % SEED_LIMIT if self.params.get("seed") else None
         settings = self.settings
         me = self.seat_next or settings["seat"]
         rules = dict(settings.get("rules") or {})
@@ -376,7 +446,14 @@ class App:
             self.lesson.follow_language()
 
     def notice(self, text):
-        notice(text)
+        """Show ``text`` in the notice; during start-up the notices so far stay on show with it, a line each."""
+        if not self.starting:
+            notice(text)
+            return
+        self.start_notes.append(text)
+        notice(" ".join(self.start_notes))
+        if len(self.start_notes) > 1:  # one line each
+            by_id("notice-text").innerHTML = str(join(self.start_notes, h("br")))
 
     def set_message(self, text):
         self.ui.message = text

@@ -141,3 +141,55 @@ def test_export_and_import_a_hand_record(table, tmp_path):
     page.wait_for_function("!document.getElementById('notice').hidden")
     assert "not a game record" in page.locator("#notice").inner_text()
     assert page.evaluate(SNAPSHOT) == before
+
+
+SEED_LIMIT = 2**53  # the worker's seeds: 0 to 2**53 - 1
+
+
+def notice_text(page):
+    page.wait_for_function("!document.getElementById('notice').hidden")
+    return page.locator("#notice-text").inner_text()
+
+
+@pytest.mark.parametrize("seed", ["abc", "12abc", "", "-1", "1" * 30, str(SEED_LIMIT)])
+def test_a_bad_seed_in_the_address_is_named_dropped_and_a_new_game_starts(table, seed):
+    table.open(f"fresh=1&seed={seed}&speed=instant&sound=0", settings=FAST_BOTS)
+    page = table.page
+    text = notice_text(page)
+    assert f"“seed={seed}” was not used" in text and str(SEED_LIMIT - 1) in text, text
+    assert "seed" not in page.url.split("?", 1)[-1]  # gone from the address: a reload does not see it again
+    assert page.evaluate("document.body.dataset.phase") == "bidding"
+    assert len(table.hand()) == 13
+    first = table.hand()
+    page.reload()
+    table.wait_ready()
+    assert page.locator("#notice").is_hidden()
+    assert table.hand() == first  # the same game, resumed
+
+
+def test_a_bad_seed_over_a_saved_game_resumes_it_with_a_notice_in_zh_hans(table):
+    table.open("fresh=1&seed=21&speed=instant&sound=0", settings=FAST_BOTS)
+    page = table.page
+    table.bid("3")
+    table.wait_await("play")
+    before = page.evaluate(SNAPSHOT)
+    page.goto(page.url.split("?", 1)[0] + "?seed=12abc&lang=zh-Hans&speed=instant&sound=0")
+    table.wait_ready()
+    table.wait_await("play")
+    text = notice_text(page)
+    assert "“seed=12abc”未被采用" in text and "整数" in text, text
+    assert page.evaluate(SNAPSHOT)["hand"] == before["hand"]  # the saved game, not a new one
+
+
+def test_the_largest_seed_starts_that_game_and_the_next_one_wraps_to_0(table):
+    table.open(f"fresh=1&seed={SEED_LIMIT - 1}&speed=instant&sound=0", settings=FAST_BOTS)
+    page = table.page
+    assert page.locator("#notice").is_hidden()
+    saved = "JSON.parse(localStorage.getItem('spades-save')).record.seed"
+    assert page.evaluate(saved) == SEED_LIMIT - 1
+    page.locator("#btn-menu").click()
+    page.locator("#menu [data-action='new-game']").click()
+    page.locator("#dlg-confirm [data-action='confirm-ok']").click()
+    page.wait_for_function(f"{saved} === 0")
+    table.wait_ready()
+    assert page.locator("#notice").is_hidden()

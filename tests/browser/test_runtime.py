@@ -335,3 +335,43 @@ def test_plays_in_a_cross_site_iframe(browser, server, storage):
             assert not errors, errors
         finally:
             context.close()
+
+
+BAD_ADDRESS = [  # (parameter, bad value, words of its notice's reason)
+    ("lang", "xx", "the languages are en, zh-Hans and zh-Hant"),
+    ("lang", "", "the languages are"),
+    ("preset", "nope", "the rules are one of standard"),
+    ("seat", "Q", "a seat is N, E, S or W"),
+    ("seat", "", "a seat is"),
+    ("deal", "", "a deal link needs its code"),
+    ("daily", "tomorrow", "the daily deal is daily=1 (today) or a date"),
+    ("lesson", "", "a lesson is named by its id"),
+    ("embed", "maybe", "embed=1 shows the game inside another page"),
+]
+
+
+@pytest.mark.parametrize(("name", "value", "why"), BAD_ADDRESS)
+def test_a_bad_address_parameter_gets_a_notice_naming_it_and_never_stops_the_page(make_page, server, name, value, why):
+    page = make_page()
+    page.goto(f"{server}/?{QUERY}&{name}={value}")
+    page.wait_for_function(READY, timeout=TIMEOUT)
+    page.wait_for_function("!document.getElementById('notice').hidden")
+    text = page.locator("#notice-text").inner_text()
+    assert f"“{name}={value}” was not used: {why}" in text, text
+    assert f"{name}=" not in page.url.split("?", 1)[-1]  # dropped: a reload starts without it
+    assert page.evaluate("document.body.dataset.phase") in ("bidding", "playing")
+
+
+def test_every_bad_address_parameter_is_named_in_one_notice_in_zh_hans_on_a_phone(make_page, server):
+    page = make_page(viewport={"width": 390, "height": 844})
+    query = "seed=12abc&seat=Q&preset=nope&daily=x&embed=maybe&lesson=&lang=zh-Hans"
+    page.goto(f"{server}/?{QUERY}&{query}")
+    page.wait_for_function(READY, timeout=TIMEOUT)
+    page.wait_for_function("!document.getElementById('notice').hidden")
+    text = page.locator("#notice-text").inner_text()
+    for part in ("“seed=12abc”", "“seat=Q”", "“preset=nope”", "“daily=x”", "“embed=maybe”", "“lesson=”"):
+        assert part + "未被采用" in text, text
+    assert page.url.split("?", 1)[-1].split("&").count("lang=zh-Hans") == 1  # a good one stays
+    page.screenshot(path=str(ROOT / "test-artifacts" / "address-notice-390x844-zh-Hans.png"))
+    box = page.locator("#notice").bounding_box()
+    assert box["x"] >= 0 and box["x"] + box["width"] <= 390
