@@ -11,7 +11,8 @@ with a type ``"t"``.
 
 Guest → host (anything else, any extra key, a wrong type, more than
 :data:`MESSAGE_LIMIT` bytes, or more than the rate limit allows is dropped
-and counted; it never changes the table)::
+and counted; it never changes the table; every message of a peer counts
+against its rate limit, :data:`RATE`, a denied hello too)::
 
     {"t": "hello", "name": "Ann", "token": "..."?, "password": "..."?, "via": "invite" | "lobby",
      "lang": "en" | "zh-Hans" | "zh-Hant", "seq": 12?,
@@ -30,6 +31,13 @@ and counted; it never changes the table)::
 Host only (the host's own peer id is :data:`HOST`): ``{"t": "start"}``,
 ``{"t": "fill", "seat": "W", "level": "expert"}``, ``{"t": "empty", "seat": "W"}``,
 ``{"t": "move", "from": "N", "to": "E"}``, ``{"t": "dnd", "on": true}``.
+The host's own ``leave`` closes the room (:attr:`Room.closed`): nothing changes
+it afterwards and :meth:`Room.save` gives ``None``, as there is nothing to resume.
+
+Spectators see a seat's cards only while the person sitting there allows it
+(``show_cards``) and is there: never a computer's, an empty or an away seat's
+(:meth:`Room.shows_cards`, the one rule behind the ``room`` message's
+``show_cards`` and the spectators' states).
 
 Host → peer: ``welcome``, ``denied``, ``room`` (seats, names, ready marks,
 lights, spectators, vote), ``state`` (the peer's own viewer state and the new
@@ -58,8 +66,9 @@ from typing import Any
 
 from .bots import LEVELS
 from .cards import Seat
-from .errors import SpadesError
+from .errors import SpadesError, brief, msg
 from .rating import LEVEL_RATINGS, MAX_RATING
+from .record import MAX_SEED
 from .rules import Rules
 from .scoresheet import finished_hand
 from .table import Occupant, Policy, Table, clone
@@ -71,13 +80,21 @@ MESSAGE_LIMIT = 4096
 NAME_LIMIT = 24
 CHAT_LIMIT = 200
 RATE = (20, 10.0)
-"""Token bucket for a peer's messages: at most 20 at once, refilled at 10 per second."""
+"""Token bucket for a peer's messages, every message counted (a denied hello too): at most 20 at once, refilled at
+10 per second."""
+PEER_LIMIT = 256
+"""Peers whose buckets the room keeps at once; a stranger's bucket is forgotten once it has filled up again (it is
+then the same as a new one), and while the room keeps this many, a further stranger's messages are dropped."""
 CHAT_RATE = (5, 0.5)
 """Chat lines: at most 5 at once, one more every 2 seconds."""
 GRACE_MS = 5000
 """Casual tables: how long a dropped player's seat waits before a computer takes it over."""
 SEAT_HOLD_MS = 30_000
 """Before the start: how long a dropped player's seat is kept for them (the host cannot start meanwhile)."""
+COUNT_LIMIT = 2**53 - 1
+"""The largest counter a peer sends or a save holds (``n``, ``seq``, ``last_n``): JavaScript's exact integers."""
+DISCONNECT_LIMIT = 1000
+"""The largest disconnect count a person announces or a save holds (the room's own count stops there)."""
 LANGS = ("en", "zh-Hans", "zh-Hant")
 SEATS = ("N", "E", "S", "W")
 
@@ -117,7 +134,7 @@ def _flag(v: object) -> bool:
 
 
 def _count(v: object) -> bool:
-    return type(v) is int and 0 <= v < 2**53
+    return type(v) is int and 0 <= v <= COUNT_LIMIT
 
 
 def _rating(v: object) -> bool:
@@ -137,7 +154,7 @@ SCHEMA: dict[str, dict[str, tuple[Callable[[object], bool], bool]]] = {
         "lang": (lambda v: v in LANGS, False),
         "seq": (_count, False),
         "rating": (_rating, False),
-        "disconnects": (lambda v: type(v) is int and 0 <= v <= 1000, False),
+        "disconnects": (lambda v: type(v) is int and 0 <= v <= DISCONNECT_LIMIT, False),
     },
     "sit": {"seat": (_seat, True)},
     "stand": {},
@@ -201,6 +218,10 @@ class Bucket:
     tokens: float = -1.0
     at: float = 0.0
 
+    def full(self, now: float) -> bool:
+        """Whether the bucket has filled up again by ``now`` (ms): then it is as good as a new one."""
+        return self.tokens < 0 or self.tokens + (now - self.at) / 1000 * self.rate >= self.size
+
     def take(self, now: float) -> bool:
         """Spend one token at ``now`` (ms); ``False`` if the bucket is empty."""
         if self.tokens < 0:
@@ -235,7 +256,6 @@ class Member:
     rtt: float | None = None
     rating: int | None = None
     disconnects: int = 0
-    bucket: Bucket = field(default_factory=lambda: Bucket(*RATE))
     chat: Bucket = field(default_factory=lambda: Bucket(*CHAT_RATE))
 
 
@@ -297,7 +317,7 @@ class Room:
         self._token = token or (lambda: secrets.token_urlsafe(16))
         host = Member(HOST, clean_text(host_name, NAME_LIMIT) or "Host", self._token(), seat=host_seat)
         host.rating = rating if _rating(rating) else None
-        host.disconnects = disconnects if type(disconnects) is int and 0 <= disconnects <= 1000 else 0
+        host.disconnects = disconnects if type(disconnects) is int and 0 <= disconnects <= DISCONNECT_LIMIT else 0
         self.ratings: dict[str, int | None] | None = None  # every seat's rating at the start
         self.members: dict[str, Member] = {HOST: host}
         self.computers: dict[Seat, str] = {}
@@ -307,7 +327,9 @@ class Room:
         self.dropped_messages = 0
         self.disconnects: dict[str, int] = {}
         self.left: str | None = None
+        self.closed = False
         self._chat_id = 0
+        self._buckets: dict[str, Bucket] = {}  # every peer's messages, members or not (see PEER_LIMIT)
 
     # ----------------------------------------------------------------- who is where
 
@@ -332,7 +354,7 @@ class Room:
                 "spectators": True,
                 "show_cards": False,
             }
-        away = not member.connected or (self.table is not None and self.table.seats[seat].away)
+        away = self._away(member)
         rtt = 0.0 if member.peer == HOST else member.rtt
         return {
             "occupant": "away" if away else "person",
@@ -345,8 +367,22 @@ class Room:
             "rtt": None if rtt is None else round(rtt),
             "light": light(rtt),
             "spectators": member.spectators,
-            "show_cards": member.show_cards,
+            "show_cards": self.shows_cards(seat),
         }
+
+    def _away(self, member: Member) -> bool:
+        """Whether a seated member is not there to play: dropped, or the computer plays for them."""
+        return member.seat is not None and (
+            not member.connected or (self.table is not None and self.table.seats[member.seat].away)
+        )
+
+    def shows_cards(self, seat: Seat) -> bool:
+        """Whether a spectator watching ``seat`` sees its cards: only when the person sitting there allows it and is
+        there.  A computer's seat, an empty seat and an away player's seat never show them (nobody sitting there is
+        not somebody allowing it).  The ``room`` message's ``show_cards`` and the spectators' states both follow
+        this one rule."""
+        member = self.player_at(seat)
+        return member is not None and member.show_cards and not self._away(member)
 
     def summary(self) -> dict[str, Any]:
         """The room as everyone sees it (the ``room`` message, and the lobby listing)."""
@@ -374,8 +410,7 @@ class Room:
             return member.seat.name
         if not member.spectator:
             return None
-        watched = self.player_at(member.watching) if member.watching is not None else None
-        if member.watching is not None and (watched is None or watched.show_cards):
+        if member.watching is not None and self.shows_cards(member.watching):
             return "spectator:" + member.watching.name
         return "spectator"
 
@@ -412,7 +447,7 @@ class Room:
         """A peer's channel closed: its seat waits (casual: a computer takes over after the grace period;
         rated: the others vote)."""
         member = self.members.get(peer)
-        if member is None or peer == HOST:
+        if member is None or peer == HOST or self.closed:
             return []
         if member.seat is None:
             del self.members[peer]
@@ -427,7 +462,9 @@ class Room:
     def set_rtt(self, peer: str, rtt: float) -> list[Out]:
         """The host measured a round trip to ``peer`` (milliseconds)."""
         member = self.members.get(peer)
-        if member is None or not isinstance(rtt, (int, float)) or isinstance(rtt, bool) or not 0 <= rtt < 3_600_000:
+        if member is None or self.closed:
+            return []
+        if not isinstance(rtt, (int, float)) or isinstance(rtt, bool) or not 0 <= rtt < 3_600_000:
             return []
         member.rtt = float(rtt)
         return self._everyone(self.summary())
@@ -435,7 +472,7 @@ class Room:
     def tick(self, now: float) -> list[Out]:
         """Time passes: casual tables hand a dropped seat to the computer after the grace period;
         rated tables open a vote."""
-        if self.ended:
+        if self.ended or self.closed:
             return []
         if self.table is None:  # before the start a seat is held SEAT_HOLD_MS for its dropped player, then freed
             gone = [
@@ -471,10 +508,10 @@ class Room:
         dropped and counted (:attr:`dropped_messages`); a well-formed message
         the rules refuse gets a ``refused`` answer.  Neither changes anything.
         """
-        member = self.members.get(peer)
-        if member is not None and not member.bucket.take(now):
+        if self.closed or not self._take(peer, now):
             self.dropped_messages += 1
             return []
+        member = self.members.get(peer)
         try:
             message = validate(message)
         except RoomError:
@@ -501,6 +538,19 @@ class Room:
             return handler(member, message, now)  # type: ignore[no-any-return]
         except SpadesError as error:
             return self._refused(peer, error, message.get("n"))
+
+    def _take(self, peer: str, now: float) -> bool:
+        """Count one message of ``peer`` against its bucket (a member's or a stranger's alike)."""
+        bucket = self._buckets.get(peer)
+        if bucket is None:
+            if len(self._buckets) >= PEER_LIMIT:
+                self._buckets = {
+                    p: b for p, b in self._buckets.items() if p in self.members or p == HOST or not b.full(now)
+                }
+            if len(self._buckets) >= PEER_LIMIT:
+                return False
+            bucket = self._buckets[peer] = Bucket(*RATE)
+        return bucket.take(now)
 
     def _hello(self, peer: str, message: dict[str, Any], now: float) -> list[Out]:
         password = message.get("password")
@@ -657,7 +707,7 @@ class Room:
         answers = list(vote["votes"].values())
         if answers and all(a is False for a in answers):
             self.ended = "unscored"
-            self.disconnects[vote["name"]] = self.disconnects.get(vote["name"], 0) + 1
+            self.disconnects[vote["name"]] = min(self.disconnects.get(vote["name"], 0) + 1, DISCONNECT_LIMIT)
             self.vote = None
             return self._everyone({"t": "ended", "reason": "unscored", "disconnected": vote["name"]}) + self._everyone(
                 self.summary()
@@ -671,6 +721,9 @@ class Room:
         return self._everyone({"t": "vote", **vote})
 
     def _on_leave(self, member: Member, message: dict[str, Any], now: float) -> list[Out]:
+        """A person leaves the table; the host's own leave closes the room (:attr:`closed`)."""
+        if member.peer == HOST:
+            self.closed = True
         if member.seat is not None and self.table is not None and not self.ended:
             if self.config.kind == "rated":
                 self.ended = "left"
@@ -754,18 +807,28 @@ class Room:
 
     def step(self) -> list[Out]:
         """One computer move (the host paces them); everyone gets their state and the new events."""
-        if self.table is None or self.ended or self.vote is not None:
+        if self.table is None or self.ended or self.vote is not None or self.closed:
             return []
         work = clone(self.table)
-        if not work.step():
+        try:
+            if not work.step():
+                return []
+        except SpadesError:  # the table has no event number left for a move (spades.table.SEQ_LIMIT)
             return []
         self.table = work
         return self._states()
 
     # ----------------------------------------------------------------- saves
 
-    def save(self) -> dict[str, Any]:
-        """The room as ``spades-room/1`` JSON: the host keeps it after every event and resumes from it."""
+    def save(self) -> dict[str, Any] | None:
+        """The room as ``spades-room/1`` JSON: the host keeps it after every event and resumes from it.
+
+        ``None`` once the host has left (:attr:`closed`): there is nothing to resume, and a room without its host
+        could not be loaded again.  Every number in a save is one :meth:`load` takes (the room never counts past
+        the bounds it loads).
+        """
+        if self.closed:
+            return None
         return {
             "format": ROOM_FORMAT,
             "rules": self.rules.to_dict(),
@@ -808,7 +871,7 @@ class Room:
     @classmethod
     def load(cls, data: object, now: float, token: Callable[[], str] | None = None) -> Room:
         """Resume a saved room (the host reloaded): every guest is away until it reconnects with its token;
-        the grace period counts from ``now``."""
+        the grace period counts from ``now``.  A number out of its range is a :class:`RoomError` naming the field."""
         if not isinstance(data, Mapping) or data.get("format") != ROOM_FORMAT:
             raise RoomError(f"not a saved room (expected format {ROOM_FORMAT!r})", "room_save")
         config = RoomConfig.from_json(data.get("config"))
@@ -823,12 +886,12 @@ class Room:
             config,
             host["name"],
             Seat[host["seat"]],
-            seed=data.get("seed") if type(data.get("seed")) is int else None,
+            seed=_bounded(data, "seed", 0, MAX_SEED, []),
             token=token,
         )
         room.members.clear()
         taken: set[str] = set()
-        for item in members:
+        for index, item in enumerate(members):
             if not isinstance(item, Mapping):
                 raise RoomError("a saved room member must be an object", "room_save")
             peer, name, secret, seat = item.get("peer"), item.get("name"), item.get("token"), item.get("seat")
@@ -841,10 +904,11 @@ class Room:
             member.ready = item.get("ready") is True
             member.spectators = item.get("spectators") is not False
             member.show_cards = item.get("show_cards") is True
-            member.last_n = item.get("last_n") if _count(item.get("last_n")) else -1
-            member.rating = item.get("rating") if _rating(item.get("rating")) else None
-            disconnects = item.get("disconnects")
-            member.disconnects = disconnects if type(disconnects) is int and 0 <= disconnects <= 1000 else 0
+            where: list[str | int] = ["members", index]
+            last_n = _bounded(item, "last_n", -1, COUNT_LIMIT, where)
+            member.last_n = -1 if last_n is None else last_n
+            member.rating = _bounded(item, "rating", 0, MAX_RATING, where)
+            member.disconnects = _bounded(item, "disconnects", 0, DISCONNECT_LIMIT, where) or 0
             if peer != HOST:
                 member.connected, member.dropped_at = False, now
             room.members[peer] = member
@@ -858,9 +922,32 @@ class Room:
         room.ended = data.get("ended") if data.get("ended") in ("unscored", "left") else None
         disconnects = data.get("disconnects") or {}
         if isinstance(disconnects, Mapping):
-            room.disconnects = {str(k)[:NAME_LIMIT]: v for k, v in disconnects.items() if _count(v)}
+            room.disconnects = {
+                str(k)[:NAME_LIMIT]: _bounded(disconnects, k, 0, DISCONNECT_LIMIT, ["disconnects"]) or 0
+                for k in disconnects
+            }
         room.left = data.get("left") if isinstance(data.get("left"), str) else None
         ratings = data.get("ratings")
         if isinstance(ratings, Mapping) and set(ratings) == set(SEATS):
-            room.ratings = {s: (v if _rating(v) else None) for s, v in ratings.items()}
+            room.ratings = {s: _bounded(ratings, s, 0, MAX_RATING, ["ratings"]) for s in SEATS}
         return room
+
+
+def _bounded(data: Mapping[str, Any], key: str, low: int, high: int, where: list[str | int]) -> int | None:
+    """``data[key]`` of a saved room: ``None`` when missing or null, else a whole number ``low`` to ``high``
+    (otherwise a :class:`RoomError` naming the field, ``where`` + ``key``)."""
+    value = data.get(key)
+    if value is None:
+        return None
+    if type(value) is not int or not low <= value <= high:
+        path = [*where, key]
+        field_name: str | list[str | int] = path if len(path) > 1 else key
+        raise RoomError(
+            f"a saved room's {'.'.join(map(str, path))} must be a whole number {low} to {high}, got {brief(value)}",
+            "at_field",
+            {
+                "field": field_name,
+                "problem": msg("is_not", expected=msg("type_int_range", low=low, high=high), value=brief(value)),
+            },
+        )
+    return value

@@ -711,7 +711,7 @@ class Table:
         if unknown:
             key = brief(sorted(map(str, unknown))[0])
             raise ParseError(f"unknown key {key} in a saved game", "unknown_key", {"key": key})
-        game = from_record(data.get("record"))  # type: ignore[arg-type]
+        game = from_record(data.get("record"))
         seats = parse_seats(data.get("seats"))
         policy = Policy.from_json(data.get("policy"))
         looked = data.get("looked", [])
@@ -735,7 +735,7 @@ class Table:
 
     @classmethod
     def _load_v1(cls, data: Mapping[str, Any], decide: Decide | None) -> Table:
-        game = from_record(data.get("record"))  # type: ignore[arg-type]
+        game = from_record(data.get("record"))
         human = parse_seat(data.get("human", "S"), "a saved game's 'human'")
         bots = data.get("bots") or {}
         if not isinstance(bots, Mapping):

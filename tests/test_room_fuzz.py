@@ -1,5 +1,6 @@
 """Untrusted peers against the host's room: thousands of generated messages never crash it, a dropped or refused
-message changes nothing, and no peer ever receives a card of another seat's hand."""
+message changes nothing, no peer ever receives a card of another seat's hand (a watched seat's only while the
+person sitting there allows it), and every save the room hands out loads again."""
 
 from __future__ import annotations
 
@@ -106,7 +107,12 @@ def test_generated_peers_never_crash_the_room_or_see_hidden_cards(kind: str, sta
             state = sent["state"]
             own = {CARD_NAMES[c] for c in room.table.game.hand(Seat[state["me"]])} if state["me"] else set()
             if state["watching"]:
+                assert room.shows_cards(Seat[state["watching"]]) and state["me"] is None
                 own |= {CARD_NAMES[c] for c in room.table.game.hand(Seat[state["watching"]])}
             assert {h["card"] for h in state["hand"]} <= own and state["hands"] is None
             if member is not None and member.seat is not None:
                 assert state["me"] == member.seat.name
+        saved = room.save()
+        assert (saved is None) == room.closed
+        if saved is not None:
+            assert Room.load(json.loads(json.dumps(saved)), now).save() == saved

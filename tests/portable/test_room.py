@@ -448,3 +448,154 @@ def test_a_rated_table_shows_ratings_and_every_peer_computes_the_same_update_fro
     assert (changes["N"] > 0) != (changes["E"] > 0)
     saved = Room.load(json.loads(json.dumps(room.save())), net.now)
     assert saved.ratings == announced and saved.members["p-n"].rating == 1040
+
+
+def shown_to(net, peer):
+    """The cards of the last state ``peer`` received, and whom it watched."""
+    state = net.last(peer, "state")["state"]
+    return {h["card"] for h in state["hand"]}, state["watching"]
+
+
+def test_a_spectator_sees_a_seats_cards_only_while_the_person_sitting_there_allows_it():
+    room, net = room_with_four(grace_ms=1000)
+    west = {CARD_NAMES[c] for c in room.table.game.hand(Seat.W)}
+    token = net.last("p-w", "welcome")["you"]["token"]
+    net.take(room.receive("watcher", {"t": "hello", "name": "Kim"}, net.now))
+    net.take(room.receive("watcher", {"t": "watch", "seat": "W"}, net.now))
+    net.take(room.receive("p-w", {"t": "prefs", "show_cards": True}, net.now))
+    assert shown_to(net, "watcher") == (west, "W") and net.last("watcher", "room")["seats"]["W"]["show_cards"]
+    net.take(room.disconnect("p-w", net.now))  # dropped, then played by the computer: nobody there allows it
+    net.take(room.tick(net.now + 1000))
+    assert room.table.seats[Seat.W].away and shown_to(net, "watcher") == (set(), None)
+    assert net.last("watcher", "room")["seats"]["W"]["show_cards"] is False
+    net.take(room.receive("p-w2", {"t": "hello", "name": "W", "token": token}, net.now + 2000))
+    assert shown_to(net, "watcher") == (west, "W")  # back, and still allowing it
+    net.take(room.receive("p-w2", {"t": "computer", "on": True}, net.now + 2000))
+    assert shown_to(net, "watcher") == (set(), None)  # the computer plays the seat
+    net.take(room.receive("p-w2", {"t": "computer", "on": False}, net.now + 2000))
+    net.take(room.receive("p-w2", {"t": "leave"}, net.now + 2000))  # gone: a computer takes the seat
+    assert room.table.seats[Seat.W].kind == "computer" and shown_to(net, "watcher") == (set(), None)
+    assert net.last("watcher", "room")["seats"]["W"]["show_cards"] is False
+
+
+def test_a_spectator_watching_a_computer_seat_sees_no_cards():
+    net = Net()
+    room = Room(Rules(), RoomConfig(), "Host", Seat.S, seed=5, token=tokens())
+    net.take(room.receive("watcher", {"t": "hello", "name": "Kim"}, net.now))
+    net.take(room.receive("watcher", {"t": "watch", "seat": "W"}, net.now))
+    for seat in "NEW":
+        net.take(room.receive(HOST, {"t": "fill", "seat": seat, "level": "beginner"}, net.now))
+    net.take(room.receive(HOST, {"t": "start"}, net.now))
+    state = net.last("watcher", "state")["state"]
+    assert state["viewer"] == "spectator" and state["hand"] == [] and state["watching"] is None
+    assert net.last("watcher", "room")["seats"]["W"]["show_cards"] is False
+    assert all(json.loads(text).get("state", {}).get("hand", []) == [] for text in net.log["watcher"])
+
+
+def test_denied_hellos_count_against_the_peers_rate_limit():
+    for config, hello in (
+        (RoomConfig(password="pw"), {"t": "hello", "name": "X", "password": "wrong"}),
+        (RoomConfig(dnd=True), {"t": "hello", "name": "X", "via": "lobby"}),
+    ):
+        room = Room(Rules(), config, "Host")
+        answered = sum(bool(room.receive("x", dict(hello), 0)) for _ in range(25))
+        assert answered == 20 and room.dropped_messages == 5
+    room = Room(Rules(), RoomConfig(), "Host")
+    answered = 0
+    for _ in range(15):  # a spectator coming and going: one peer, one limit
+        answered += bool(room.receive("x", {"t": "hello", "name": "X"}, 0))
+        answered += bool(room.receive("x", {"t": "leave"}, 0))
+    assert answered <= 20 and room.dropped_messages >= 10
+
+
+def test_the_hosts_leave_closes_the_room_and_leaves_no_save_to_resume():
+    for kind in ("casual", "rated"):
+        room, net = room_with_four(kind)
+        before = json.loads(json.dumps(room.save()))
+        out = net.take(room.receive(HOST, {"t": "leave"}, net.now))
+        assert set(GUESTS) <= {peer for peer, _ in out}  # the guests hear it
+        assert room.closed and room.save() is None
+        if kind == "rated":
+            assert net.last("p-e", "ended") == {"t": "ended", "reason": "left", "left": "Host", "loser": "NS"}
+        assert room.receive("p-e", {"t": "chat", "text": "hi"}, net.now) == []
+        assert room.receive(HOST, {"t": "hello", "name": "Host"}, net.now) == []
+        assert room.tick(net.now + 60_000) == [] and room.step() == [] and room.disconnect("p-e", net.now) == []
+        assert Room.load(before, net.now).table.seq == before["table"]["seq"]  # the last save before it still loads
+
+
+def test_a_room_saved_at_its_counters_bounds_loads_and_every_next_save_loads():
+    from spades.rating import MAX_RATING
+    from spades.room import COUNT_LIMIT, DISCONNECT_LIMIT
+    from spades.table import SEQ_LIMIT
+
+    room, net = room_with_four("rated")
+    saved = json.loads(json.dumps(room.save()))
+    saved["table"]["seq"] = SEQ_LIMIT - 4
+    for member in saved["members"]:
+        member.update(last_n=COUNT_LIMIT - 1, rating=MAX_RATING, disconnects=DISCONNECT_LIMIT)
+    saved["disconnects"] = {"Guest W": DISCONNECT_LIMIT}
+    room = Room.load(saved, net.now)
+    tokens_by_peer = {p: m["token"] for m in saved["members"] for p in [m["peer"]] if p != HOST}
+    for peer, token in tokens_by_peer.items():
+        net.take(room.receive(peer, {"t": "hello", "name": "x", "token": token}, net.now))
+    north = {"t": "intent", "n": COUNT_LIMIT, "intent": {"type": "bid", "bid": 3}}
+    net.take(room.receive("p-n", north, net.now))
+    assert room.table.seq == SEQ_LIMIT - 3
+    again = Room.load(json.loads(json.dumps(room.save())), net.now)
+    for peer, token in tokens_by_peer.items():
+        net.take(again.receive(peer, {"t": "hello", "name": "x", "token": token}, net.now))
+    east = {"t": "intent", "n": COUNT_LIMIT, "intent": {"type": "bid", "bid": 3}}
+    refused = again.receive("p-e", east, net.now)[0][1]
+    assert refused["t"] == "refused" and refused["code"] == "at_field" and refused["params"]["field"] == "seq"
+    assert again.receive("p-e", east, net.now)[0][1]["code"] == "replayed_message"  # n is at its bound too
+    # a dropped player's vote ends it unscored: the disconnect count stays at its bound
+    net.take(again.disconnect("p-w", net.now))
+    net.take(again.tick(net.now + 10_000))
+    for peer in (HOST, "p-n", "p-e"):
+        net.take(again.receive(peer, {"t": "vote", "wait": False}, net.now))
+    assert again.ended == "unscored" and again.disconnects == {"Guest W": DISCONNECT_LIMIT}
+    last = json.loads(json.dumps(again.save()))
+    assert Room.load(last, net.now).save() == last
+
+
+def test_a_saved_room_with_a_number_out_of_range_is_refused_naming_the_field():
+    from spades.errors import SpadesError
+    from spades.room import COUNT_LIMIT
+
+    room, net = room_with_four("rated")
+    good = json.loads(json.dumps(room.save()))
+    north = next(i for i, m in enumerate(good["members"]) if m["peer"] == "p-n")
+    cases = [
+        (["members", north, "last_n"], COUNT_LIMIT + 1),
+        (["members", north, "last_n"], -2),
+        (["members", north, "rating"], 10**9),
+        (["members", north, "disconnects"], 1001),
+        (["members", north, "disconnects"], True),
+        (["seed"], 2**53),
+        (["seed"], -1),
+        (["ratings", "E"], -5),
+        (["disconnects", "Guest W"], 1001),
+        (["table", "seq"], 2**53),
+    ]
+    for path, value in cases:
+        bad = json.loads(json.dumps(good))
+        place = bad
+        for key in path[:-1]:
+            place = place[key]
+        if path == ["ratings", "E"]:
+            bad["ratings"] = {s: 1000 for s in "NESW"}
+            place = bad["ratings"]
+        if path[0] == "disconnects":
+            bad["disconnects"] = {}
+            place = bad["disconnects"]
+        place[path[-1]] = value
+        try:
+            Room.load(bad, net.now)
+        except SpadesError as error:
+            answer = error.to_json()
+            assert answer["code"] == "at_field" and "\n" not in str(error), (path, answer)
+            field = path[-1] if len(path) == 1 or path[0] == "table" else path
+            assert answer["params"]["field"] == field, (path, answer)
+            assert answer["params"]["problem"]["params"]["expected"]["code"] == "type_int_range"
+        else:
+            raise AssertionError(f"{path} = {value} was loaded")
