@@ -95,6 +95,13 @@ class _Bad(Exception):
         self.path: list[str | int] = []
 
 
+def _missing(key: str) -> _Bad:
+    """A required key that is not there."""
+    bad = _Bad(None, missing=True)
+    bad.path.append(key)
+    return bad
+
+
 # --------------------------------------------------------------------- rules for values
 
 
@@ -215,9 +222,7 @@ def obj(fields: dict[str, tuple[Rule, bool]]) -> Rule:
                     bad.path.append(key)
                     raise
             elif required:
-                bad = _Bad(None, missing=True)
-                bad.path.append(key)
-                raise bad
+                raise _missing(key)
         return out
 
     return check
@@ -243,7 +248,7 @@ def json_value(depth: int = PARAMS_DEPTH) -> Rule:
     """Any JSON value no deeper than ``depth``: text as :func:`text`, numbers bounded, at most 16 items, keys short."""
     scalar_text = text()
     inner = json_value(depth - 1) if depth > 0 else None
-    key_rule = text(40)
+    key_rule = word(40, extra="_")
 
     def check(value: Any) -> Any:
         kind = type(value)
@@ -398,9 +403,7 @@ def part(value: Any) -> Any:
     out: dict[str, Any] = {}
     for key, rule in (("code", _PART_CODE), ("points", SCORE)):
         if key not in value:
-            bad = _Bad(None, missing=True)
-            bad.path.append(key)
-            raise bad
+            raise _missing(key)
         try:
             out[key] = rule(value[key])
         except _Bad as bad:
@@ -586,7 +589,7 @@ _PARAM = json_value(PARAMS_DEPTH)
 
 def refused(value: dict[str, Any]) -> dict[str, Any]:
     """A ``refused`` message: the params are the code's own (:data:`spades.errors.CODES`), each a bounded JSON value."""
-    out = _REFUSED(value)
+    out: dict[str, Any] = _REFUSED(value)
     params = value.get("params")
     if type(params) is not dict:
         bad = _Bad(params, missing="params" not in value)
