@@ -56,7 +56,7 @@ def dumps(game: Game) -> str:
     return json.dumps(to_record(game), ensure_ascii=False)
 
 
-def from_record(record: Mapping[str, Any]) -> Game:
+def from_record(record: object) -> Game:
     """Rebuild a game from a record, checking every step.
 
     Raises :class:`~spades.errors.RecordError` naming the hand and the step.
