@@ -1,10 +1,21 @@
 """Online play on the page (docs/online.md): create or join a table, the room before the start, chat, connection
 lights, the computer taking a seat, the rated vote. Loaded only when a person opens online play (controller.py
-fetches this file then), together with static/online/*.mjs: the solo game never downloads them.
+fetches this file then, and :meth:`Online.load_parts` its parts), together with static/online/*.mjs: the solo game
+never downloads them.
 
 The host's worker runs the room (op ``room_*``) through static/online/session.mjs; a guest only talks to the
 host. Either way the page gets the same messages (``room``, ``state``, ``chat``, ...) and draws the table from
 its own viewer state exactly as in a solo game (screen.py): the page knows no rules.
+
+Three parts, one job each:
+
+- this module: the table's life (create, host, join, the lobby connection, leave), the person's choices and
+  actions, and putting the views into the page; messages are handled by name (``_on_<type>``, :data:`MESSAGES`);
+- ``onlineview.py``: every online window and panel as markup, pure (tests/page);
+- ``onlineinbox.py``: the guest boundary: every message a guest gets from the host is checked by its own engine
+  worker (op ``guest_check``, spades/guest.py) in order before any handler sees it; the rest is dropped and
+  counted (``#online-bar[data-dropped]``, one ``console.warn`` line each). Lobby listings likewise
+  (op ``guest_listings``).
 """
 
 import json
@@ -13,24 +24,49 @@ import i18n
 import js
 import review
 import store
-import view
 from dom import by_id, notice
-from i18n import error_text, t, who
+from i18n import error_text, t
 from pyscript import document
 from pyscript.ffi import create_proxy
 from tasks import spawn
+from transport import EngineError, call
 
 SEATS = ("N", "E", "S", "W")
 HOST_KEY = "spades-online-host"  # {"secret", "save", "name", "seat"}: the host resumes its room after a reload
 TOKENS_KEY = "spades-online-tokens"  # {secret: seat token}: a guest takes its seat back
 NAME_KEY = "spades-online-name"
 PREFS_KEY = "spades-online-prefs"  # {"muted": [names], "hidden": [names], "spectators", "show_cards"}
-NAME_LIMIT = 24
+HELLO_NAME = 200  # the longest name a hello carries (spades/room.py SCHEMA); the room cleans it and shows 24
 CHAT_KEEP = 100
-LIGHT_SECONDS = (2000, 4000)
+PARTS = ("onlineview", "onlineinbox")  # static/app/<part>.py, fetched with this module (load_parts)
+MESSAGES = ("welcome", "denied", "room", "state", "hand", "chat", "refused", "vote", "ended")
+"""What the room sends (spades/room.py): each is handled by ``Online._on_<type>``."""
+STATUS = ("host_left",)
+"""What this page's own link says about the host (session.mjs ``onStatus``): ``Online._on_<type>`` too."""
+
+views = None  # onlineview, once load_parts fetched it
+inbox = None  # onlineinbox
 
 _import = js.Function.new("url", "return import(url)")
 _stringify = js.JSON.stringify
+
+
+async def load_parts():
+    """Fetch this module's parts into the interpreter's files and import them (once): they load on demand too."""
+    global views, inbox
+    if views is not None:
+        return
+    for name in PARTS:
+        response = await js.fetch("./static/app/" + name + ".py")
+        if not response.ok:
+            raise RuntimeError("online: cannot load " + name + ".py (" + str(response.status) + ")")
+        source = str(await response.text())
+        with open(name + ".py", "w") as file:
+            file.write(source)
+    import onlineinbox
+    import onlineview
+
+    inbox, views = onlineinbox, onlineview
 
 
 def site_url(path):
@@ -116,57 +152,15 @@ def own_link(secret, pub):
     return str(url.href)
 
 
-def name_field(name):
-    """The name field of the create and join forms (``name`` escaped already)."""
-    return (
-        "<label>" + view.esc(t("online_name")) + ' <input name="name" required maxlength="24" autocomplete="nickname"'
-        ' value="' + name + '" autofocus></label>'
-    )  # fmt: skip
+def typed_name(text):
+    """A name as typed: spaces collapsed, at most :data:`HELLO_NAME` characters. The room cleans it (control
+    characters, its length: spades/room.py ``clean_text``) and every name the page shows comes from the room."""
+    return " ".join(str(text or "").split())[:HELLO_NAME]
 
 
-def password_field():
-    return (
-        "<label>"
-        + view.esc(t("online_password"))
-        + ' <input name="password" maxlength="64" autocomplete="off"></label>'
-    )
-
-
-def light_level(rtt):
-    if rtt is None:
-        return ""
-    if rtt < LIGHT_SECONDS[0]:
-        return "green"
-    return "yellow" if rtt <= LIGHT_SECONDS[1] else "red"
-
-
-def seconds(rtt):
-    return "–" if rtt is None else "%.1f" % (rtt / 1000)
-
-
-def rating_suffix(rating):
-    """`` (1012)`` after a name in the lobby, when the player announced a rating."""
-    return " (" + str(rating) + ")" if isinstance(rating, int) and not isinstance(rating, bool) else ""
-
-
-def rated_mark(room, seat, info):
-    """At a rated table, a seat's rating as the game started (else as announced): `` · 1012`` in the strip."""
-    if room.get("kind") != "rated":
-        return ""
-    rating = (room.get("ratings") or {}).get(seat)
-    rating = info.get("rating") if rating is None else rating
-    if not isinstance(rating, int) or isinstance(rating, bool):
-        return ""
-    return ' <span class="rating" data-rating-seat="' + seat + '" title="' + view.esc(t("rating")) + '">· ' + str(
-        rating
-    ) + "</span>"
-
-
-def clean_name(text):
-    """A display name: control characters dropped, spaces collapsed, at most 24 characters (MicroPython has no
-    ``str.isprintable``)."""
-    kept = "".join(c if ord(c) >= 32 and not 127 <= ord(c) < 160 else " " for c in str(text or ""))
-    return " ".join(kept.split())[:NAME_LIMIT]
+def warn(text):
+    """One line on the console (a dropped message is expected from a modified host: not an error)."""
+    js.console.warn("spades online: " + text)
 
 
 class Online:
@@ -181,7 +175,6 @@ class Online:
         self.room = None  # the last "room" message
         self.you = None  # {"seat", "token", "spectator", "name"}
         self.chat = []
-        self.rtt = None  # me ↔ host (guests)
         self.connected = False
         self.ended = None
         prefs = read_quiet(PREFS_KEY)
@@ -191,17 +184,22 @@ class Online:
         self.allow_spectators = prefs.get("spectators", True) is not False
         self.show_cards = prefs.get("show_cards") is True
         self.net = None
-        self.voted = None
+        self.sessions = None
         self.pub = None  # the host's public key (base64url), from the invite link or made here
+        self.password = None
         self.public = False  # the host lists the table in the public lobby
         self.lobby = None  # the lobby connection (session.mjs lobby()), while listing or browsing
-        self.listings = []
+        self.listings = []  # the lobby's tables, as guest_listings checked them
+        self.listings_asked = 0  # lobby updates sent to guest_listings (only the newest is shown)
         self.via = "invite"
         self.watch_after_join = False
         self.panel_open = False  # the game panel's buttons and chat (the lights always show)
         self.code = None  # the host's short code (offer_code), shown in the room
         self.code_offer = None
         self.unread = 0
+        self.inbox = None  # onlineinbox.Inbox: the host's messages to this guest, checked in order
+        self.checking = True  # False once the worker said it has no guest_check (an older engine)
+        self.drawn = {}  # element id -> the markup last put there (redrawn only when it changes)
 
     # ------------------------------------------------------------- configuration
 
@@ -225,12 +223,22 @@ class Online:
         return int(text) if text.isdigit() and len(text) < 4 else 0
 
     def default_name(self):
-        name = clean_name(self.params.get("name"))
-        if not name:
-            name = clean_name(store.read_text(NAME_KEY))
-        return name
+        """The name to offer: ``?name=``, else the one used last time."""
+        return typed_name(self.params.get("name")) or typed_name(store.read_text(NAME_KEY))
+
+    def link_options(self, values=None):
+        """Options for a session.mjs connection: ``values`` and this page's trackers, ICE servers, loopback."""
+        options = to_js(values or {})
+        options.relays = self.relays()
+        options.ice = self.ice()
+        options.loopback = self.loopback()
+        return options
 
     async def load_modules(self):
+        """The online parts: this module's Python parts, net.mjs and session.mjs, the online style sheet."""
+        await load_parts()
+        if self.inbox is None:
+            self.inbox = inbox.Inbox(self.guest_check, self.dispatch, self.dropped)
         if self.net is None:
             self.net = await _import(site_url("static/online/net.mjs"))
             self.sessions = await _import(site_url("static/online/session.mjs"))
@@ -253,78 +261,51 @@ class Online:
             dialog.addEventListener("change", create_proxy(self.on_change))
         return dialog
 
-    def show(self, html):
+    def show(self, content):
+        """The online dialog with ``content`` (a view's markup), open, its first field focused."""
         dialog = self.dialog()
-        dialog.innerHTML = '<div class="dlg-body">' + html + "</div>"
+        dialog.innerHTML = str(views.body(content))
         if not dialog.open:
             dialog.showModal()
         first = dialog.querySelector("[autofocus]") or dialog.querySelector("input,button,select")
         if first is not None:
             first.focus()
 
+    def showing(self, selector):
+        """Whether the online dialog is open on a window that has ``selector``."""
+        dialog = by_id("dlg-online")
+        return dialog is not None and dialog.open and dialog.querySelector(selector) is not None
+
+    def close_dialog(self, selector=None):
+        """Close the online dialog (only when it shows ``selector``, if given)."""
+        dialog = by_id("dlg-online")
+        if dialog is not None and dialog.open and (selector is None or dialog.querySelector(selector)):
+            dialog.close()
+
     def open(self):
         """The online menu: create a table, or the room of the table we are at."""
         if self.session is not None:
-            self.show(self.lobby_html())
+            self.show(self.room_view())
             return
-        name = view.esc(self.default_name())
-        self.show(
-            '<h2 id="online-title">' + view.esc(t("online_title")) + "</h2>"
-            "<p>" + view.esc(t("online_intro")) + "</p>"
-            '<form id="online-create" class="online-form">'
-            + name_field(name)
-            + "<fieldset><legend>" + view.esc(t("online_kind")) + "</legend>"
-            '<label><input type="radio" name="kind" value="casual" checked> '
-            + view.esc(t("online_casual"))
-            + "</label>"
-            '<label><input type="radio" name="kind" value="rated"> ' + view.esc(t("online_rated")) + "</label>"
-            "</fieldset>"
-            + password_field()
-            + '<label><input type="checkbox" name="spectators" checked> '
-            + view.esc(t("online_allow_watch"))
-            + "</label>"
-            '<label><input type="checkbox" name="public"> ' + view.esc(t("online_public")) + "</label>"
-            '<div class="dlg-buttons"><button type="button" data-action="close-dialog">'
-            + view.esc(t("close"))
-            + "</button>"
-            '<button type="button" data-action="lobby">' + view.esc(t("online_lobby")) + "</button>"
-            '<button type="submit" data-action="create-table" class="primary">'
-            + view.esc(t("online_create"))
-            + "</button></div></form>"
-            '<form id="online-code" class="online-form"><h3>' + view.esc(t("online_code_title")) + "</h3>"
-            "<label>" + view.esc(t("online_code")) + ' <input name="code" required maxlength="12" autocomplete="off"'
-            ' autocapitalize="characters" placeholder="ABCD-2345"></label>'
-            '<div class="dlg-buttons"><button type="submit" data-action="join-code">' + view.esc(t("online_join"))
-            + "</button></div></form>"
-        )  # fmt: skip
+        self.show(views.create_window(self.default_name()))
 
     def join_form(self, secret, problem=None):
-        name = view.esc(self.default_name())
-        self.show(
-            '<h2 id="online-title">'
-            + view.esc(t("online_join_title"))
-            + "</h2>"
-            + ('<p class="online-problem" role="alert">' + view.esc(problem) + "</p>" if problem else "")
-            + '<form id="online-join" class="online-form" data-secret="'
-            + view.esc(secret)
-            + '" data-pub="'
-            + view.esc(self.pub or "")
-            + '">'
-            + name_field(name)
-            + password_field()
-            + '<div class="dlg-buttons"><button type="button" data-action="online-cancel">'
-            + view.esc(t("close"))
-            + '</button><button type="submit" data-action="join-table" class="primary">'
-            + view.esc(t("online_join"))
-            + "</button></div></form>"
-        )
+        """The join form for the table ``secret`` (``problem``: why the last try was refused)."""
+        spawn(self.show_join_form(secret, problem))
+
+    async def show_join_form(self, secret, problem=None):
+        await load_parts()
+        self.show(views.join_window(secret, self.pub, self.default_name(), problem))
+
+    def show_status(self, text):
+        self.show(views.status_window(text))
 
     def on_submit(self, event):
         event.preventDefault()
         form = event.target
         if form.id == "online-code":
             create = by_id("online-create")
-            name = clean_name(create.elements.namedItem("name").value) if create is not None else ""
+            name = typed_name(create.elements.namedItem("name").value) if create is not None else ""
             name = name or self.default_name()
             if not name:
                 create.elements.namedItem("name").focus()
@@ -332,7 +313,7 @@ class Online:
             store.write_text(NAME_KEY, name)
             spawn(self.redeem(str(form.elements.namedItem("code").value), name))
             return
-        name = clean_name(form.elements.namedItem("name").value)
+        name = typed_name(form.elements.namedItem("name").value)
         if not name:
             return
         store.write_text(NAME_KEY, name)
@@ -426,7 +407,7 @@ class Online:
         js_options.lose = self.lose()
         lag = self.params.get("lag", "")
         js_options.lag = int(lag) if lag.isdigit() and len(lag) < 7 else 0  # test hook: delay added to round trips
-        js_options.onLocal = create_proxy(lambda message: self.receive(plain(message)))
+        js_options.onLocal = create_proxy(lambda message: self.dispatch(plain(message)))  # my own room: trusted
         keep = js.Function.new(
             "secret",
             "setup",
@@ -460,10 +441,7 @@ class Online:
     async def offer_code(self):
         """Wait in the room named after a short code and hand the invitation to whoever comes (session.mjs)."""
         self.code = str(self.sessions.shortCode())
-        options = to_js({"code": self.code, "invite": "#t=" + self.secret + "&k=" + self.pub})
-        options.relays = self.relays()
-        options.ice = self.ice()
-        options.loopback = self.loopback()
+        options = self.link_options({"code": self.code, "invite": "#t=" + self.secret + "&k=" + self.pub})
         try:
             self.code_offer = await self.sessions.offerCode(options)
         except Exception:
@@ -478,10 +456,7 @@ class Online:
             self.show_status(t("online_code_bad"))
             return
         self.show_status(t("online_connecting"))
-        options = to_js({"code": str(normal)})
-        options.relays = self.relays()
-        options.ice = self.ice()
-        options.loopback = self.loopback()
+        options = self.link_options({"code": str(normal)})
         fragment = await self.sessions.redeemCode(options)
         invite = parse_invite(fragment) if fragment else None
         if invite is None:
@@ -508,7 +483,7 @@ class Online:
         tokens = read_quiet(TOKENS_KEY)
         token = tokens.get(secret) if isinstance(tokens, dict) else None
         self.show_status(t("online_connecting"))
-        options = to_js(
+        options = self.link_options(
             {
                 "tableId": "spades-" + secret[:16],
                 "secret": secret,
@@ -518,9 +493,6 @@ class Online:
                 "hostPub": pub,
             }
         )
-        options.relays = self.relays()
-        options.ice = self.ice()
-        options.loopback = self.loopback()
         options.lose = self.lose()
         if token:
             options.token = token
@@ -529,7 +501,8 @@ class Online:
         standing = await self.app.player.standing()
         if standing is not None:
             options.rating, options.disconnects = standing
-        options.onMessage = create_proxy(lambda message: self.receive(plain(message)))
+        options.onMessage = create_proxy(lambda message: self.from_host(plain(message)))
+        options.onStatus = create_proxy(lambda message: self.dispatch(plain(message), STATUS))
         try:
             self.session = await self.sessions.guest(options)
         except Exception as error:
@@ -544,85 +517,35 @@ class Online:
     async def open_lobby(self):
         await self.load_modules()
         if self.lobby is None:
-            options = to_js({})
-            options.relays = self.relays()
-            options.ice = self.ice()
-            options.loopback = self.loopback()
-            options.onTables = create_proxy(lambda tables: self.show_listings(plain(tables)))
+            options = self.link_options()
+            options.onTables = create_proxy(lambda tables: spawn(self.take_listings(plain(tables))))
             self.lobby = await self.sessions.lobby(options)
-        self.show_listings(plain(self.lobby.tables()))
+        await self.take_listings(plain(self.lobby.tables()))
+
+    async def take_listings(self, tables):
+        """The lobby's tables as this page's worker checked them (op ``guest_listings``): the rest never shows."""
+        self.listings_asked += 1
+        asked = self.listings_asked
+        tables = tables if isinstance(tables, list) else []
+        try:
+            answer = await call("guest_listings", {"tables": tables})
+            valid = answer.get("tables") if isinstance(answer, dict) else None
+            valid = valid if isinstance(valid, list) else []
+        except EngineError as error:
+            if error.code != "unknown_op":
+                warn("lobby listings not checked: " + str(error)[:80])
+                valid = []
+            else:  # an engine without the guest boundary yet (session.mjs validListing checked them)
+                valid = tables
+        if asked == self.listings_asked:  # a newer list came meanwhile: that one shows
+            self.show_listings(valid)
 
     def show_listings(self, tables):
+        """The lobby window with ``tables`` (checked listings), unless the person is at a table and elsewhere."""
         self.listings = tables
-        dialog = by_id("dlg-online")
-        if self.session is not None and (dialog is None or not dialog.querySelector("[data-listings]")):
+        if self.session is not None and not self.showing("[data-listings]"):
             return
-        rows = []
-        for item in tables:
-            seats = item.get("seats") or {}
-            ratings = item.get("ratings") or {}
-            names = [str(seats.get(s) or "–") + rating_suffix(ratings.get(s)) for s in SEATS]
-            free = sum(1 for s in SEATS if not seats.get(s))
-            buttons = ""
-            if free and not item.get("started"):
-                buttons += (
-                    '<button type="button" data-action="lobby-join" data-secret="'
-                    + view.esc(item["secret"])
-                    + '" data-pub="'
-                    + view.esc(item["pub"])
-                    + '">'
-                    + view.esc(t("online_join"))
-                    + "</button>"
-                )
-            if item.get("watch"):
-                buttons += (
-                    '<button type="button" data-action="lobby-watch" data-secret="'
-                    + view.esc(item["secret"])
-                    + '" data-pub="'
-                    + view.esc(item["pub"])
-                    + '">'
-                    + view.esc(t("online_watch"))
-                    + "</button>"
-                )
-            rows.append(
-                "<tr data-listing><td>"
-                + view.esc(t("online_kind_" + item["kind"]))
-                + "</td><td>"
-                + view.esc(" · ".join(names))
-                + "</td><td>"
-                + view.esc(t("online_free_seats", n=free))
-                + "</td><td>"
-                + view.esc(t("preset_" + item["preset"]) if i18n.has("preset_" + item["preset"]) else item["preset"])
-                + ("" if not item.get("password") else " · " + view.esc(t("online_password_needed")))
-                + "</td><td>"
-                + buttons
-                + "</td></tr>"
-            )
-        body = (
-            (
-                '<table class="online-seats"><thead><tr><th scope="col">'
-                + view.esc(t("online_kind"))
-                + '</th><th scope="col">'
-                + view.esc(t("online_players"))
-                + '</th><th scope="col">'
-                + view.esc(t("online_free"))
-                + '</th><th scope="col">'
-                + view.esc(t("online_rules"))
-                + "</th><th></th>"
-                "</tr></thead><tbody>" + "".join(rows) + "</tbody></table>"
-            )
-            if rows
-            else ('<p role="status">' + view.esc(t("online_lobby_empty")) + "</p>")
-        )
-        self.show(
-            '<h2 id="online-title">'
-            + view.esc(t("online_lobby"))
-            + "</h2><div data-listings>"
-            + body
-            + '</div><div class="dlg-buttons"><button type="button" data-action="online">'
-            + view.esc(t("online_back"))
-            + "</button></div>"
-        )
+        self.show(views.listings_window(tables))
 
     def publish(self):
         """The host's listing in the lobby (only for a public table, until it starts)."""
@@ -656,11 +579,7 @@ class Online:
         self.lobby.publish(to_js(None if room.get("dnd") else listing))
 
     async def open_lobby_quiet(self):
-        options = to_js({})
-        options.relays = self.relays()
-        options.ice = self.ice()
-        options.loopback = self.loopback()
-        self.lobby = await self.sessions.lobby(options)
+        self.lobby = await self.sessions.lobby(self.link_options())
 
     def send(self, message):
         if self.session is not None:
@@ -700,9 +619,9 @@ class Online:
             pass
         document.body.setAttribute("data-online", "")
         js.history.replaceState(js.history.state, "", js.location.pathname)
-        dialog = by_id("dlg-online")
-        if dialog is not None and dialog.open:
-            dialog.close()
+        self.close_dialog()
+        if self.inbox is not None:
+            self.inbox.clear()
         roster = by_id("online-bar")
         if roster is not None:
             roster.remove()
@@ -710,73 +629,120 @@ class Online:
 
     # ------------------------------------------------------------- messages
 
-    def receive(self, message):
-        kind = message.get("t")
-        if kind == "welcome":
-            self.you = message.get("you")
-            self.connected = True
-            if self.role == "guest" and self.you and self.you.get("token"):
-                tokens = read_quiet(TOKENS_KEY)
-                tokens = tokens if isinstance(tokens, dict) else {}
-                tokens[self.secret] = self.you["token"]
-                store.write_json(TOKENS_KEY, tokens)
-            self.sync_body()
-            if self.watch_after_join and not self.you.get("spectator"):
-                self.watch_after_join = False
-                spawn(self.action("watch", None))
+    def from_host(self, message):
+        """A message from the host (a guest's page): queued for the guest boundary, never handled as it came."""
+        if self.inbox.add(message):
+            spawn(self.inbox.drain())
+
+    async def guest_check(self, message):
+        """``(checked, None)`` or ``(None, reason)``: this page's worker checks the host's message (op
+        ``guest_check``, spades/guest.py); only its checked copy is handled."""
+        if not self.checking:
+            return message, None
+        try:
+            answer = await call("guest_check", {"message": message})
+        except EngineError as error:
+            if error.code == "unknown_op":  # an engine without the guest boundary yet: as before it
+                self.checking = False
+                return message, None
+            return None, str(error)
+        if isinstance(answer, dict) and answer.get("ok") is True and isinstance(answer.get("message"), dict):
+            return answer["message"], None
+        return None, str((answer or {}).get("error") if isinstance(answer, dict) else answer)
+
+    def dropped(self, message, reason, count):
+        """A message from the host that was not valid: not shown, counted on the strip, one warning line."""
+        kind = message.get("t") if isinstance(message, dict) else None
+        warn("dropped a message from the host (" + str(kind)[:24] + "): " + str(reason)[:120])
+        bar = by_id("online-bar")
+        if bar is not None:
+            bar.setAttribute("data-dropped", str(count))
+
+    def dispatch(self, message, kinds=MESSAGES):
+        """Hand ``message`` to ``_on_<type>`` when its type is one of ``kinds``; a guest drops and counts others."""
+        kind = message.get("t") if isinstance(message, dict) else None
+        if kind in kinds:
+            getattr(self, "_on_" + kind)(message)
+        elif self.role == "guest" and self.inbox is not None and kinds is MESSAGES:
+            self.inbox.refuse(message, "no such message")
+
+    def _on_welcome(self, message):
+        self.you = message.get("you")
+        self.connected = True
+        if self.role == "guest" and self.you and self.you.get("token"):
+            tokens = read_quiet(TOKENS_KEY)
+            tokens = tokens if isinstance(tokens, dict) else {}
+            tokens[self.secret] = self.you["token"]
+            store.write_json(TOKENS_KEY, tokens)
+        self.sync_body()
+        if self.watch_after_join and not (self.you or {}).get("spectator"):
+            self.watch_after_join = False
+            spawn(self.action("watch", None))
+        self.render_lobby()
+
+    def _on_denied(self, message):
+        spawn(self.close_session())
+        if message.get("code") == "password":
+            self.join_form(self.secret, t("online_denied_password"))
+        else:
+            self.show_status(t("online_denied_dnd"))
+
+    def _on_room(self, message):
+        self.room = message
+        self.publish()
+        self.ended = message.get("ended") or self.ended
+        self.sync_body()
+        self.render_bar()
+        showing = self.showing("[data-lobby],[data-connecting]")
+        if showing and message.get("started"):
+            self.close_dialog()
+        elif showing:
             self.render_lobby()
-        elif kind == "denied":
-            code = message.get("code")
-            spawn(self.close_session())
-            if code == "password":
-                self.join_form(self.secret, t("online_denied_password"))
-            else:
-                self.show_status(t("online_denied_dnd"))
-        elif kind == "room":
-            self.room = message
-            self.publish()
-            self.ended = message.get("ended") or self.ended
-            self.sync_body()
-            self.render_bar()
-            dialog = by_id("dlg-online")
-            showing = dialog is not None and dialog.open and dialog.querySelector("[data-lobby],[data-connecting]")
-            if showing and message.get("started"):
-                dialog.close()
-            elif showing:
-                self.render_lobby()
-        elif kind == "state":
-            spawn(self.app.online_state(message))
-        elif kind == "hand":
-            review.REVIEW.received(message.get("hand"))
-        elif kind == "chat":
-            self.chat.append(message)
-            del self.chat[:-CHAT_KEEP]
-            if not self.panel_open and str(message.get("from")) not in self.muted:
-                self.unread += 1
-            self.render_chat()
-        elif kind == "refused":
-            self.app.set_message(t("online_refused", error=error_text(message)))
-        elif kind == "vote":
-            self.vote(message)
-        elif kind == "ended":
-            self.ended = message.get("reason")
-            if message.get("reason") == "unscored":
-                notice(t("online_ended_unscored", name=str(message.get("disconnected") or "")))
-                if message.get("disconnected") == (self.you or {}).get("name"):
-                    spawn(self.app.record_online(unscored=True))
-            else:
-                notice(t("online_ended_left", name=str(message.get("left") or "")))
-                loser = message.get("loser")
-                if loser in ("NS", "EW") and message.get("left") != (self.you or {}).get("name"):
-                    spawn(self.app.record_online(winner="EW" if loser == "NS" else "NS"))
-        elif kind == "host_left":
-            self.connected = False
-            self.rtt = None
-            notice(t("online_host_left"))
-            self.render_bar()
-        elif kind == "rtt":
-            self.rtt = message.get("rtt")
-            self.render_bar()
+
+    def _on_state(self, message):
+        spawn(self.app.online_state(message))
+
+    def _on_hand(self, message):
+        review.REVIEW.received(message.get("hand"))
+
+    def _on_chat(self, message):
+        self.chat.append(message)
+        del self.chat[:-CHAT_KEEP]
+        if not self.panel_open and str(message.get("from")) not in self.muted:
+            self.unread += 1
+        self.render_bar()
+
+    def _on_refused(self, message):
+        self.app.set_message(t("online_refused", error=error_text(message)))
+
+    def _on_vote(self, message):
+        mine = (self.you or {}).get("seat")
+        if message.get("result") == "wait":
+            notice(t("online_vote_waiting", name=str(message.get("name") or "")))
+            self.close_dialog("[data-vote]")
+            return
+        votes = message.get("votes") or {}
+        if mine not in votes or votes.get(mine) is not None:
+            return
+        self.show(views.vote_window(message.get("name")))
+
+    def _on_ended(self, message):
+        self.ended = message.get("reason")
+        me = (self.you or {}).get("name")
+        if message.get("reason") == "unscored":
+            notice(t("online_ended_unscored", name=str(message.get("disconnected") or "")))
+            if message.get("disconnected") == me:
+                spawn(self.app.record_online(unscored=True))
+        else:
+            notice(t("online_ended_left", name=str(message.get("left") or "")))
+            loser = message.get("loser")
+            if loser in ("NS", "EW") and message.get("left") != me:
+                spawn(self.app.record_online(winner="EW" if loser == "NS" else "NS"))
+
+    def _on_host_left(self, message):
+        self.connected = False
+        notice(t("online_host_left"))
+        self.render_bar()
 
     async def close_session(self):
         session = self.session
@@ -794,212 +760,27 @@ class Online:
 
     # ------------------------------------------------------------- the room before the start
 
-    def seat_name(self, seat, info):
-        name = info.get("name")
-        if not name:
-            return ""
-        return who(seat) if name in self.hidden else name
-
-    def lobby_html(self):
-        room = self.room or {}
-        seats = room.get("seats") or {}
-        you = self.you or {}
-        mine = you.get("seat")
-        host = self.role == "host"
-        started = room.get("started")
-        rows = []
-        for seat in SEATS:
-            info = seats.get(seat) or {}
-            kind = info.get("occupant") or "empty"
-            label = self.seat_name(seat, info) or (
-                t("online_computer_level", level=t("level_" + str(info.get("level"))))
-                if kind == "computer"
-                else t("online_empty_seat")
-            )
-            marks = []
-            if info.get("rating") is not None:
-                marks.append(t("online_rating", rating=info.get("rating"), n=info.get("disconnects") or 0))
-            if info.get("host"):
-                marks.append(t("online_host"))
-            if kind == "person" and not info.get("host"):
-                marks.append(t("online_ready") if info.get("ready") else t("online_not_ready"))
-            if kind == "away":
-                marks.append(t("online_kind_seat_away"))
-            if seat == mine:
-                marks.append(t("online_you"))
-            cell = ""
-            if not started and kind == "empty" and not mine:
-                cell += (
-                    '<button type="button" data-action="sit" data-sit="'
-                    + seat
-                    + '">'
-                    + view.esc(t("online_sit"))
-                    + "</button>"
-                )
-            elif not started and kind == "empty" and host and mine != seat:
-                cell += (
-                    '<button type="button" data-action="sit" data-sit="'
-                    + seat
-                    + '">'
-                    + view.esc(t("online_move_here"))
-                    + "</button>"
-                )
-            if host and not started and kind == "person" and not info.get("host"):
-                others = ['<option value="">' + view.esc(t("online_move_nowhere")) + "</option>"]
-                for other in SEATS:
-                    if other != seat:
-                        others.append('<option value="' + other + '">' + view.esc(t("seat_" + other)) + "</option>")
-                cell += (
-                    '<select name="move" data-seat="' + seat + '" aria-label="'
-                    + view.esc(t("online_move_to", name=label)) + '">' + "".join(others) + "</select>"
-                )  # fmt: skip
-            if host and not started and kind in ("empty", "computer"):
-                options = [
-                    '<option value="empty"'
-                    + (" selected" if kind == "empty" else "")
-                    + ">"
-                    + view.esc(t("online_empty_seat"))
-                    + "</option>"
-                ]
-                for level in ("beginner", "standard", "expert"):
-                    chosen = " selected" if kind == "computer" and info.get("level") == level else ""
-                    options.append(
-                        '<option value="'
-                        + level
-                        + '"'
-                        + chosen
-                        + ">"
-                        + view.esc(t("online_computer_level", level=t("level_" + level)))
-                        + "</option>"
-                    )
-                cell += (
-                    '<select name="level" data-seat="'
-                    + seat
-                    + '" aria-label="'
-                    + view.esc(t("online_fill_seat", seat=t("seat_" + seat)))
-                    + '">'
-                    + "".join(options)
-                    + "</select>"
-                )
-            rows.append(
-                '<tr data-occupant="'
-                + seat
-                + '" data-kind="'
-                + kind
-                + '"><th scope="row">'
-                + view.esc(t("seat_" + seat))
-                + "</th><td>"
-                + view.esc(label)
-                + "</td><td>"
-                + view.esc(" · ".join(marks))
-                + "</td><td>"
-                + cell
-                + "</td></tr>"
-            )
-        parts = [
-            '<h2 id="online-title">'
-            + view.esc(t("online_room_title", kind=t("online_kind_" + str(room.get("kind", "casual")))))
-            + "</h2>",
-            "<div data-lobby>",
-        ]
-        if self.secret:
-            parts.append(
-                '<p class="online-invite"><label>'
-                + view.esc(t("online_invite"))
-                + ' <input readonly data-invite value="'
-                + view.esc(invite_link(self.secret, self.pub, self.custom_relay()))
-                + '"></label> <button type="button" data-action="copy-invite">'
-                + view.esc(t("online_copy"))
-                + "</button></p>"
-            )
-        if self.role == "host" and self.code:
-            parts.append(
-                '<p class="online-code">' + view.esc(t("online_code")) + " <b data-code>" + view.esc(self.code)
-                + "</b></p>"
-            )  # fmt: skip
-        parts.append('<table class="online-seats"><tbody>' + "".join(rows) + "</tbody></table>")
-        watchers = [w.get("name") for w in room.get("watchers") or []]
-        if watchers:
-            parts.append(
-                "<p>"
-                + view.esc(
-                    t("online_spectators", names="、".join(watchers) if i18n.lang() != "en" else ", ".join(watchers))
-                )
-                + "</p>"
-            )
-        actions = []
-        if not started:
-            if mine and not host:
-                ready = bool((seats.get(mine) or {}).get("ready"))
-                actions.append(
-                    '<button type="button" data-action="ready" aria-pressed="'
-                    + ("true" if ready else "false")
-                    + '">'
-                    + view.esc(t("online_ready"))
-                    + "</button>"
-                )
-                actions.append('<button type="button" data-action="stand">' + view.esc(t("online_stand")) + "</button>")
-            if not mine and room.get("spectators_allowed") and not host:
-                actions.append('<button type="button" data-action="watch">' + view.esc(t("online_watch")) + "</button>")
-            if host:
-                actions.append(
-                    '<button type="button" data-action="start" class="primary">'
-                    + view.esc(t("online_start"))
-                    + "</button>"
-                )
-        prefs = (
-            '<label><input type="checkbox" name="allow_spectators"'
-            + (" checked" if self.allow_spectators else "")
-            + "> "
-            + view.esc(t("online_allow_watch"))
-            + "</label> "
-            '<label><input type="checkbox" name="show_cards"'
-            + (" checked" if self.show_cards else "")
-            + "> "
-            + view.esc(t("online_show_cards"))
-            + "</label>"
-        )
-        if host:
-            prefs += (
-                ' <label><input type="checkbox" name="dnd"'
-                + (" checked" if room.get("dnd") else "")
-                + "> "
-                + view.esc(t("online_dnd"))
-                + "</label>"
-            )
-        parts.append('<p class="online-prefs">' + prefs + "</p>")
-        actions.append('<button type="button" data-action="online-leave">' + view.esc(t("online_leave")) + "</button>")
-        actions.append('<button type="button" data-action="close-dialog">' + view.esc(t("close")) + "</button>")
-        parts.append('<div class="dlg-buttons">' + "".join(actions) + "</div></div>")
-        return "".join(parts)
+    def room_view(self):
+        """The room window for this page (views.room_window with what this page knows)."""
+        invite = invite_link(self.secret, self.pub, self.custom_relay()) if self.secret else None
+        prefs = {"spectators": self.allow_spectators, "show_cards": self.show_cards}
+        return views.room_window(self.room, self.you, self.role == "host", self.hidden, invite, self.code, prefs)
 
     def render_lobby(self):
         if self.room is None:
             return
         if self.room.get("started"):
-            dialog = by_id("dlg-online")
-            if dialog is not None and dialog.open and dialog.querySelector("[data-lobby]"):
-                dialog.close()
+            self.close_dialog("[data-lobby]")
             return
         dialog = self.dialog()
         focus = document.activeElement
         key = focus.getAttribute("data-action") if focus is not None and hasattr(focus, "getAttribute") else None
-        self.show(self.lobby_html())
+        self.show(self.room_view())
         if key:
-            again = dialog.querySelector('[data-action="' + str(key) + '"]')
-            if again is not None:
-                again.focus()
-
-    def show_status(self, text):
-        self.show(
-            '<h2 id="online-title">'
-            + view.esc(t("online_title"))
-            + '</h2><p role="status" data-connecting>'
-            + view.esc(text)
-            + '</p><div class="dlg-buttons"><button type="button" data-action="online-cancel">'
-            + view.esc(t("close"))
-            + "</button></div>"
-        )
+            for again in dialog.querySelectorAll("[data-action]"):
+                if again.getAttribute("data-action") == key:
+                    again.focus()
+                    break
 
     # ------------------------------------------------------------- during the game: the bar, chat, vote
 
@@ -1012,19 +793,19 @@ class Online:
             bar.id = "online-bar"
             bar.className = "online-bar"
             bar.setAttribute("aria-label", t("online_title"))
-            bar.innerHTML = (
-                '<div class="online-strip"><ul class="online-seats-bar" id="online-seats"></ul>'
-                '<button type="button" id="online-toggle" data-action="online-panel" aria-expanded="false"'
-                ' aria-controls="online-panel"></button></div>'
-                '<div class="online-panel" id="online-panel" hidden><div class="online-buttons" id="online-buttons">'
-                '</div><section class="online-chat" aria-label="' + view.esc(t("online_chat")) + '">'
-                '<ol id="chat-log" aria-live="polite"></ol><form id="chat-form"><input name="text" maxlength="200"'
-                ' autocomplete="off" aria-label="' + view.esc(t("online_chat_say")) + '"><button type="submit">'
-                + view.esc(t("online_send")) + "</button></form></section></div>"
-            )  # fmt: skip
+            bar.setAttribute("data-dropped", str(self.inbox.dropped if self.inbox is not None else 0))
+            bar.innerHTML = str(views.bar())
+            self.drawn = {}
             document.body.appendChild(bar)
             bar.addEventListener("submit", create_proxy(self.on_chat_submit))
         return bar
+
+    def draw(self, element_id, content):
+        """Put ``content`` (markup) into the element ``element_id`` when it differs from what is there."""
+        html = str(content)
+        if self.drawn.get(element_id) != html:
+            self.drawn[element_id] = html
+            by_id(element_id).innerHTML = html
 
     def toggle_panel(self):
         self.panel_open = not self.panel_open
@@ -1039,93 +820,16 @@ class Online:
         if room is None:
             return
         self.bar()
-        seats = room.get("seats") or {}
-        items = []
-        for seat in SEATS:
-            info = seats.get(seat) or {}
-            kind = info.get("occupant") or "empty"
-            rtt = info.get("rtt")
-            if self.role == "guest" and info.get("host"):
-                rtt = self.rtt if self.connected else None
-                kind = kind if self.connected else "away"
-            level = light_level(rtt) if kind in ("person", "away") else ""
-            if kind == "away":
-                level = "red"
-            if kind == "person":
-                name = self.seat_name(seat, info)
-            else:
-                name = self.seat_name(seat, info) or t("online_kind_seat_" + kind)
-            label = t("online_light", seconds=seconds(rtt)) if level else t("online_no_light")
-            items.append(
-                '<li data-occupant="' + seat + '" data-kind="' + kind + '"><span class="light" data-light="' + seat
-                + '" data-rtt="' + ("" if rtt is None else str(int(rtt))) + '" data-level="' + level
-                + '" role="img" aria-label="' + view.esc(t("seat_" + seat) + " " + (name or "") + ": " + label)
-                + '" title="' + view.esc(label) + '"></span><span class="who"><b>' + view.esc(t("seat_" + seat))
-                + "</b> " + view.esc(name or "") + rated_mark(room, seat, info) + "</span></li>"
-            )  # fmt: skip
-        by_id("online-seats").innerHTML = "".join(items)
-        you = self.you or {}
-        buttons = ['<button type="button" data-action="online">' + view.esc(t("online_room")) + "</button>"]
-        if room.get("started") and room.get("kind") == "casual" and you.get("seat") and not self.ended:
-            mine = (self.app.state or {}).get("seats", {}).get(you.get("seat"), {})
-            away = bool(mine.get("away"))
-            buttons.append(
-                '<button type="button" data-action="online-computer" aria-pressed="' + ("true" if away else "false")
-                + '">' + view.esc(t("online_take_back") if away else t("online_computer")) + "</button>"
-            )  # fmt: skip
-        html = "".join(buttons)
-        box = by_id("online-buttons")
-        if str(box.innerHTML) != html:
-            box.innerHTML = html
+        guest = self.role == "guest"
+        self.draw("online-seats", views.strip(room, self.you, guest, self.connected, self.hidden))
+        mine = (self.app.state or {}).get("seats", {}).get((self.you or {}).get("seat"), {})
+        self.draw("online-buttons", views.panel_buttons(room, self.you, self.ended, bool(mine.get("away"))))
         toggle = by_id("online-toggle")
-        text = t("online_chat") + (" (" + str(self.unread) + ")" if self.unread else "")
-        toggle.textContent = text
+        toggle.textContent = views.toggle_text(self.unread)
         toggle.setAttribute("aria-expanded", "true" if self.panel_open else "false")
         by_id("online-panel").hidden = not self.panel_open
         by_id("online-bar").classList.toggle("open", self.panel_open)
-        log = by_id("chat-log")
-        html = self.chat_html()
-        if str(log.innerHTML) != html:
-            log.innerHTML = html
-
-    def chat_html(self):
-        lines = []
-        for line in self.chat[-30:]:
-            name = str(line.get("from") or "")
-            if name in self.muted:
-                continue
-            shown = who(line["seat"]) if name in self.hidden and line.get("seat") else name
-            mute = (
-                '<button type="button" class="link" data-action="mute" data-name="'
-                + view.esc(name)
-                + '" aria-label="'
-                + view.esc(t("online_mute_name", name=shown))
-                + '">'
-                + view.esc(t("online_mute"))
-                + "</button>"
-                '<button type="button" class="link" data-action="hide-name" data-name="'
-                + view.esc(name)
-                + '" aria-label="'
-                + view.esc(t("online_hide_name_of", name=shown))
-                + '">'
-                + view.esc(t("online_hide_name"))
-                + "</button>"
-            )
-            lines.append(
-                '<li data-chat="'
-                + str(line.get("id"))
-                + '"><b>'
-                + view.esc(shown)
-                + "</b> "
-                + view.esc(str(line.get("text") or ""))
-                + " "
-                + mute
-                + "</li>"
-            )
-        return "".join(lines)
-
-    def render_chat(self):
-        self.render_bar()
+        self.draw("chat-log", views.chat(self.chat, self.muted, self.hidden))
 
     def on_chat_submit(self, event):
         event.preventDefault()
@@ -1135,106 +839,104 @@ class Online:
             self.send({"t": "chat", "text": text[:200]})
             field.value = ""
 
-    def vote(self, message):
-        you = self.you or {}
-        mine = you.get("seat")
-        if message.get("result") == "wait":
-            notice(t("online_vote_waiting", name=str(message.get("name") or "")))
-            dialog = by_id("dlg-online")
-            if dialog is not None and dialog.open and dialog.querySelector("[data-vote]"):
-                dialog.close()
-            return
-        votes = message.get("votes") or {}
-        if mine not in votes or votes.get(mine) is not None:
-            return
-        self.show(
-            '<h2 id="online-title">' + view.esc(t("online_vote_title", name=str(message.get("name") or ""))) + "</h2>"
-            "<p>" + view.esc(t("online_vote_text")) + '</p><div class="dlg-buttons" data-vote>'
-            '<button type="button" data-action="vote" data-vote="wait" autofocus>'
-            + view.esc(t("online_vote_wait"))
-            + '</button><button type="button" data-action="vote" data-vote="end">'
-            + view.esc(t("online_vote_end"))
-            + "</button></div>"
-        )
-
-    # ------------------------------------------------------------- actions
+    # ------------------------------------------------------------- actions (controller.ONLINE_ACTIONS)
 
     async def action(self, action, element):
-        if action == "online":
-            self.open()
-        elif action in ("create-table", "join-code"):
-            pass  # the form's submit does it
-        elif action == "lobby":
-            await self.open_lobby()
-        elif action in ("lobby-join", "lobby-watch"):
-            self.secret = str(element.getAttribute("data-secret"))
-            self.pub = str(element.getAttribute("data-pub"))
-            self.via = "lobby"
-            self.watch_after_join = action == "lobby-watch"
-            name = self.default_name()
-            if name:
-                await self.join(self.secret, name, None)
-            else:
-                self.join_form(self.secret)
-        elif action == "sit":
-            self.send({"t": "sit", "seat": str(element.getAttribute("data-sit"))})
-        elif action == "stand":
-            self.send({"t": "stand"})
-        elif action == "watch":
-            seat = None
-            seats = (self.room or {}).get("seats") or {}
-            for each in SEATS:
-                if (seats.get(each) or {}).get("occupant") == "person":
-                    seat = each
-                    break
-            message = {"t": "watch"}
-            if seat:
+        """The button ``action`` (``data-action``), pressed on ``element``: ``_do_<action>`` (``-`` → ``_``)."""
+        await self.load_modules()
+        handler = getattr(self, "_do_" + str(action).replace("-", "_"), None)
+        if handler is not None:
+            await handler(element)
+
+    async def _do_online(self, element):
+        self.open()
+
+    async def _do_create_table(self, element):
+        pass  # the form's submit does it
+
+    async def _do_join_code(self, element):
+        pass  # the form's submit does it
+
+    async def _do_lobby(self, element):
+        await self.open_lobby()
+
+    async def _do_lobby_join(self, element, watch=False):
+        self.secret = str(element.getAttribute("data-secret"))
+        self.pub = str(element.getAttribute("data-pub"))
+        self.via = "lobby"
+        self.watch_after_join = watch
+        name = self.default_name()
+        if name:
+            await self.join(self.secret, name, None)
+        else:
+            self.join_form(self.secret)
+
+    async def _do_lobby_watch(self, element):
+        await self._do_lobby_join(element, True)
+
+    async def _do_sit(self, element):
+        self.send({"t": "sit", "seat": str(element.getAttribute("data-sit"))})
+
+    async def _do_stand(self, element):
+        self.send({"t": "stand"})
+
+    async def _do_watch(self, element):
+        seats = (self.room or {}).get("seats") or {}
+        message = {"t": "watch"}
+        for seat in SEATS:
+            if (seats.get(seat) or {}).get("occupant") == "person":
                 message["seat"] = seat
-            self.send(message)
-        elif action == "ready":
-            seats = (self.room or {}).get("seats") or {}
-            mine = (self.you or {}).get("seat")
-            self.send({"t": "ready", "ready": not bool((seats.get(mine) or {}).get("ready"))})
-        elif action == "start":
-            self.send({"t": "start"})
-        elif action == "copy-invite":
-            field = document.querySelector("[data-invite]")
-            try:
-                await js.navigator.clipboard.writeText(field.value)
-                self.app.set_message(t("online_copied"))
-            except Exception:
-                field.select()
-        elif action == "online-leave":
-            if self.rated_game_on() and not await self.app.dialogs.confirm(t("confirm_leave_rated")):
-                return
-            await self.leave()
-        elif action == "online-cancel":
-            await self.close_session()
-            self.session = None
-            dialog = by_id("dlg-online")
-            if dialog is not None and dialog.open:
-                dialog.close()
-            if self.app.online is self:
-                await self.app.leave_online()
-        elif action == "online-panel":
-            self.toggle_panel()
-        elif action == "online-computer":
-            mine = (self.app.state or {}).get("seats", {}).get((self.you or {}).get("seat"), {})
-            self.send({"t": "computer", "on": not bool(mine.get("away"))})
-        elif action == "vote":
-            self.send({"t": "vote", "wait": element.getAttribute("data-vote") == "wait"})
-            dialog = by_id("dlg-online")
-            if dialog is not None and dialog.open:
-                dialog.close()
-        elif action == "mute":
-            self.muted.add(str(element.getAttribute("data-name")))
-            self.save_prefs()
-            self.render_chat()
-        elif action == "hide-name":
-            name = str(element.getAttribute("data-name"))
-            if name in self.hidden:
-                self.hidden.discard(name)
-            else:
-                self.hidden.add(name)
-            self.save_prefs()
-            self.render_bar()
+                break
+        self.send(message)
+
+    async def _do_ready(self, element):
+        seats = (self.room or {}).get("seats") or {}
+        mine = (self.you or {}).get("seat")
+        self.send({"t": "ready", "ready": not bool((seats.get(mine) or {}).get("ready"))})
+
+    async def _do_start(self, element):
+        self.send({"t": "start"})
+
+    async def _do_copy_invite(self, element):
+        field = document.querySelector("[data-invite]")
+        try:
+            await js.navigator.clipboard.writeText(field.value)
+            self.app.set_message(t("online_copied"))
+        except Exception:
+            field.select()
+
+    async def _do_online_leave(self, element):
+        if self.rated_game_on() and not await self.app.dialogs.confirm(t("confirm_leave_rated")):
+            return
+        await self.leave()
+
+    async def _do_online_cancel(self, element):
+        await self.close_session()
+        self.close_dialog()
+        if self.app.online is self:
+            await self.app.leave_online()
+
+    async def _do_online_panel(self, element):
+        self.toggle_panel()
+
+    async def _do_online_computer(self, element):
+        mine = (self.app.state or {}).get("seats", {}).get((self.you or {}).get("seat"), {})
+        self.send({"t": "computer", "on": not bool(mine.get("away"))})
+
+    async def _do_vote(self, element):
+        self.send({"t": "vote", "wait": element.getAttribute("data-vote") == "wait"})
+        self.close_dialog()
+
+    async def _do_mute(self, element):
+        self.muted.add(str(element.getAttribute("data-name")))
+        self.save_prefs()
+        self.render_bar()
+
+    async def _do_hide_name(self, element):
+        name = str(element.getAttribute("data-name"))
+        if name in self.hidden:
+            self.hidden.discard(name)
+        else:
+            self.hidden.add(name)
+        self.save_prefs()
+        self.render_bar()

@@ -4,7 +4,7 @@
 //   const h = await host({ engine, tableId, secret, relays, ice, name, seat, rules, room, seed, save,
 //                          onLocal, onSave });
 //   h.send(message)              // the host's own messages go through the same room as everyone's
-//   const g = await guest({ tableId, secret, relays, ice, name, token, password, lang, via, onMessage });
+//   const g = await guest({ tableId, secret, relays, ice, name, token, password, lang, via, onMessage, onStatus });
 //   g.send(message)              // intents get their increasing number `n` here
 //
 // The host's engine answers every room operation with {out: [{to, message}], save}: messages to "host" are the
@@ -197,7 +197,10 @@ export const REJOIN_MS = [10000, 20000, 30000, 60000];
 const JOIN_SETTLE_MS = 5000;
 
 export async function guest({ tableId, secret, hostPub, relays, ice, loopback, name, token, password, lang, via,
-  rating, disconnects, lose = 0, onMessage }) {
+  rating, disconnects, lose = 0, onMessage, onStatus }) {
+  // onMessage gets what the host sent (the page checks it before use); onStatus what this link itself says of the
+  // host ({t: "host_left"}): never mixed, so a host cannot speak for the link.
+  const status = onStatus || onMessage;
   const verify = await verifier(hostPub);
   let hostPeer = null;
   // One link to whichever peer is the host; a new hello restarts its numbering, hello first, so what the person
@@ -236,7 +239,7 @@ export async function guest({ tableId, secret, hostPub, relays, ice, loopback, n
       onLeave: (peer) => {
         if (mine !== generation || peer !== hostPeer) return;
         hostPeer = null;
-        onMessage?.({ t: "host_left" });
+        status?.({ t: "host_left" });
         watch();
       },
       onMessage: (peer, frame) => {
@@ -250,7 +253,7 @@ export async function guest({ tableId, secret, hostPub, relays, ice, loopback, n
               const returning = hostPeer !== null;
               hostPeer = peer;
               rejoins = 0;
-              if (returning) onMessage?.({ t: "host_left" });
+              if (returning) status?.({ t: "host_left" });
               hello();
             });
           }
@@ -293,13 +296,6 @@ export async function guest({ tableId, secret, hostPub, relays, ice, loopback, n
   net = await open();
   watch();
   const resender = setInterval(() => hostPeer !== null && toHost.tick(), TICK_MS);
-  const pinger = setInterval(() => {
-    if (hostPeer === null) return;
-    net
-      .ping(hostPeer)
-      .then((rtt) => onMessage?.({ t: "rtt", rtt }))
-      .catch(() => {});
-  }, PING_MS);
   return {
     get self() {
       return net.self;
@@ -321,7 +317,6 @@ export async function guest({ tableId, secret, hostPub, relays, ice, loopback, n
       closed = true;
       clearTimeout(watchdog);
       clearInterval(resender);
-      clearInterval(pinger);
       await net.leave();
     },
   };

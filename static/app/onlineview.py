@@ -1,0 +1,537 @@
+"""The online windows and panels as markup, from plain data (MicroPython and CPython: tests/page).
+
+Pure views: each function takes the data it shows (a ``room`` message, chat lines, lobby listings, the person's
+choices) and returns :class:`markup.Html`; nothing here touches the document, the network or storage, and every
+value from a peer is text or an attribute value escaped by :func:`markup.h`, never markup.  online.py puts the
+result into the page.
+
+What a seat shows is what the room computed (spades/room.py ``_seat_json``): its occupant, its name (cleaned by
+the room) and its connection light (``light``, from the room's one rule); a guest's page shows, for the host's
+seat, the light of its own link to the host (the room measures that link from the host's side) or ``away`` when
+the host is gone.  docs/online.md lists the hooks (``data-occupant``, ``data-kind``, ``data-light``…).
+"""
+
+import i18n
+from i18n import t, who
+from markup import h, join
+
+SEATS = ("N", "E", "S", "W")
+LEVELS = ("beginner", "standard", "expert")
+LIGHTS = ("green", "yellow", "red")
+NAME_MAXLENGTH = 24  # the form's hint; the room cleans and cuts every name it shows (spades/room.py)
+
+
+def _int(value):
+    """``value`` when it is an integer (not a bool), else ``None``."""
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+def _number(value):
+    """``value`` when it is a number (not a bool), else ``None``."""
+    return value if isinstance(value, (int, float)) and not isinstance(value, bool) else None
+
+
+def _dict(value):
+    return value if isinstance(value, dict) else {}
+
+
+def _text(value):
+    return "" if value is None else str(value)
+
+
+def title(words):
+    """The window's heading (``#online-title``, which the dialog is labelled by)."""
+    return h("h2", words, id="online-title")
+
+
+def buttons(*items):
+    """A row of the dialog's buttons."""
+    return h("div", items, cls="dlg-buttons")
+
+
+def button(words, action, **attrs):
+    """A button that the page's delegated click handler runs by its ``data-action``."""
+    return h("button", {"type": "button", "data-action": action}, words, **attrs)
+
+
+def checkbox(name, words, checked):
+    """A labelled checkbox."""
+    return h("label", h("input", type="checkbox", name=name, checked=bool(checked)), " ", words)
+
+
+def name_field(name):
+    """The name field of the create and join forms, filled with ``name``."""
+    return h(
+        "label",
+        t("online_name"),
+        " ",
+        h(
+            "input",
+            {"name": "name", "required": True, "maxlength": NAME_MAXLENGTH, "autocomplete": "nickname"},
+            value=_text(name),
+            autofocus=True,
+        ),
+    )
+
+
+def password_field():
+    """The table password field of the create and join forms."""
+    return h("label", t("online_password"), " ", h("input", name="password", maxlength="64", autocomplete="off"))
+
+
+def body(content):
+    """The online dialog's content, in its body."""
+    return h("div", content, cls="dlg-body")
+
+
+def create_window(name):
+    """The online menu: create a table (name, casual or rated, password, spectators, public) or join by code."""
+    return join(
+        [
+            title(t("online_title")),
+            h("p", t("online_intro")),
+            h(
+                "form",
+                name_field(name),
+                h(
+                    "fieldset",
+                    h("legend", t("online_kind")),
+                    h(
+                        "label",
+                        h("input", type="radio", name="kind", value="casual", checked=True),
+                        " ",
+                        t("online_casual"),
+                    ),
+                    h("label", h("input", type="radio", name="kind", value="rated"), " ", t("online_rated")),
+                ),
+                password_field(),
+                checkbox("spectators", t("online_allow_watch"), True),
+                checkbox("public", t("online_public"), False),
+                buttons(
+                    button(t("close"), "close-dialog"),
+                    button(t("online_lobby"), "lobby"),
+                    h("button", t("online_create"), type="submit", data_action="create-table", cls="primary"),
+                ),
+                id="online-create",
+                cls="online-form",
+            ),
+            h(
+                "form",
+                h("h3", t("online_code_title")),
+                h(
+                    "label",
+                    t("online_code"),
+                    " ",
+                    h(
+                        "input",
+                        {"name": "code", "required": True, "maxlength": "12", "autocomplete": "off"},
+                        autocapitalize="characters",
+                        placeholder="ABCD-2345",
+                    ),
+                ),
+                buttons(h("button", t("online_join"), type="submit", data_action="join-code")),
+                id="online-code",
+                cls="online-form",
+            ),
+        ]
+    )
+
+
+def join_window(secret, pub, name, problem=None):
+    """Join a table by its invitation: name and password (``problem``: why the last try was refused)."""
+    return join(
+        [
+            title(t("online_join_title")),
+            h("p", problem, cls="online-problem", role="alert") if problem else None,
+            h(
+                "form",
+                {"id": "online-join", "class": "online-form", "data-secret": _text(secret), "data-pub": _text(pub)},
+                name_field(name),
+                password_field(),
+                buttons(
+                    button(t("close"), "online-cancel"),
+                    h("button", t("online_join"), type="submit", data_action="join-table", cls="primary"),
+                ),
+            ),
+        ]
+    )
+
+
+def status_window(words):
+    """A line while connecting, or why it failed (``[data-connecting]``)."""
+    return join(
+        [
+            title(t("online_title")),
+            h("p", words, role="status", data_connecting=True),
+            buttons(button(t("close"), "online-cancel")),
+        ]
+    )
+
+
+def vote_window(name):
+    """The rated vote after ``name`` dropped out: wait for them, or end the game unscored."""
+    return join(
+        [
+            title(t("online_vote_title", name=_text(name))),
+            h("p", t("online_vote_text")),
+            h(
+                "div",
+                {"class": "dlg-buttons", "data-vote": True},
+                button(t("online_vote_wait"), "vote", data_vote="wait", autofocus=True),
+                button(t("online_vote_end"), "vote", data_vote="end"),
+            ),
+        ]
+    )
+
+
+# ------------------------------------------------------------------ seats
+
+
+def seat_name(seat, info, hidden=()):
+    """The name shown for a seat: its player's name (as the room cleaned it), or the seat when hidden; ``""``."""
+    name = _dict(info).get("name")
+    if not name:
+        return ""
+    name = str(name)
+    return who(seat) if name in hidden else name
+
+
+def occupant(info):
+    """A seat's occupant as the room says it (``person``, ``computer``, ``away``, ``empty``)."""
+    return _text(_dict(info).get("occupant") or "empty")
+
+
+def rated_mark(room, seat, info):
+    """At a rated table, a seat's rating as the game started (else as announced): `` · 1012`` in the strip."""
+    room = _dict(room)
+    if room.get("kind") != "rated":
+        return None
+    rating = _dict(room.get("ratings")).get(seat)
+    rating = _dict(info).get("rating") if rating is None else rating
+    if _int(rating) is None:
+        return None
+    return join([" ", h("span", "· " + str(rating), cls="rating", data_rating_seat=seat, title=t("rating"))])
+
+
+def _mine(you):
+    seat = _dict(you).get("seat")
+    return seat if seat in SEATS else None
+
+
+def room_window(room, you, host, hidden=(), invite=None, code=None, prefs=None):
+    """The room before the start (``[data-lobby]``): the seats, the invitation, who watches, the person's choices.
+
+    ``room`` is the room message, ``you`` the welcome's ``you``, ``host`` whether this page hosts the table,
+    ``hidden`` the names the person hides, ``invite`` the invitation link and ``code`` the short code (the host's),
+    ``prefs`` ``{"spectators", "show_cards"}``.
+    """
+    room = _dict(room)
+    seats = _dict(room.get("seats"))
+    prefs = _dict(prefs)
+    mine = _mine(you)
+    started = bool(room.get("started"))
+    rows = []
+    for seat in SEATS:
+        info = _dict(seats.get(seat))
+        kind = occupant(info)
+        label = seat_name(seat, info, hidden) or (
+            t("online_computer_level", level=t("level_" + _text(info.get("level"))))
+            if kind == "computer"
+            else t("online_empty_seat")
+        )
+        rows.append(
+            h(
+                "tr",
+                {"data-occupant": seat, "data-kind": kind},
+                h("th", t("seat_" + seat), scope="row"),
+                h("td", label),
+                h("td", " · ".join(_marks(info, kind, seat == mine))),
+                h("td", _seat_cell(seat, info, kind, label, mine, host, started)),
+            )
+        )
+    watchers = [_text(_dict(w).get("name")) for w in room.get("watchers") or [] if isinstance(w, dict)]
+    parts = [
+        h(
+            "p",
+            h("label", t("online_invite"), " ", h("input", readonly=True, data_invite=True, value=invite)),
+            " ",
+            button(t("online_copy"), "copy-invite"),
+            cls="online-invite",
+        )
+        if invite
+        else None,
+        h("p", t("online_code"), " ", h("b", code, data_code=True), cls="online-code") if host and code else None,
+        h("table", h("tbody", rows), cls="online-seats"),
+        h("p", t("online_spectators", names=("、" if i18n.lang() != "en" else ", ").join(watchers)))
+        if watchers
+        else None,
+        h(
+            "p",
+            checkbox("allow_spectators", t("online_allow_watch"), prefs.get("spectators", True) is not False),
+            " ",
+            checkbox("show_cards", t("online_show_cards"), prefs.get("show_cards") is True),
+            join([" ", checkbox("dnd", t("online_dnd"), room.get("dnd"))]) if host else None,
+            cls="online-prefs",
+        ),
+        buttons(_room_actions(room, seats, mine, host, started)),
+    ]
+    kind = t("online_kind_" + _text(room.get("kind", "casual")))
+    return join([title(t("online_room_title", kind=kind)), h("div", {"data-lobby": True}, parts)])
+
+
+def _marks(info, kind, yours):
+    marks = []
+    if info.get("rating") is not None:
+        marks.append(t("online_rating", rating=_text(info.get("rating")), n=_int(info.get("disconnects")) or 0))
+    if info.get("host"):
+        marks.append(t("online_host"))
+    if kind == "person" and not info.get("host"):
+        marks.append(t("online_ready") if info.get("ready") else t("online_not_ready"))
+    if kind == "away":
+        marks.append(t("online_kind_seat_away"))
+    if yours:
+        marks.append(t("online_you"))
+    return marks
+
+
+def _seat_cell(seat, info, kind, label, mine, host, started):
+    cell = []
+    if started:
+        return cell
+    if kind == "empty" and not mine:
+        cell.append(button(t("online_sit"), "sit", data_sit=seat))
+    elif kind == "empty" and host and mine != seat:
+        cell.append(button(t("online_move_here"), "sit", data_sit=seat))
+    if host and kind == "person" and not info.get("host"):
+        others = [h("option", t("online_move_nowhere"), value="")]
+        others.extend(h("option", t("seat_" + other), value=other) for other in SEATS if other != seat)
+        cell.append(h("select", others, name="move", data_seat=seat, aria_label=t("online_move_to", name=label)))
+    if host and kind in ("empty", "computer"):
+        options = [h("option", t("online_empty_seat"), value="empty", selected=kind == "empty")]
+        for level in LEVELS:
+            chosen = kind == "computer" and info.get("level") == level
+            options.append(
+                h("option", t("online_computer_level", level=t("level_" + level)), value=level, selected=chosen)
+            )
+        cell.append(
+            h("select", options, name="level", data_seat=seat, aria_label=t("online_fill_seat", seat=t("seat_" + seat)))
+        )
+    return cell
+
+
+def _room_actions(room, seats, mine, host, started):
+    actions = []
+    if not started:
+        if mine and not host:
+            ready = bool(_dict(seats.get(mine)).get("ready"))
+            actions.append(button(t("online_ready"), "ready", aria_pressed="true" if ready else "false"))
+            actions.append(button(t("online_stand"), "stand"))
+        if not mine and room.get("spectators_allowed") and not host:
+            actions.append(button(t("online_watch"), "watch"))
+        if host:
+            actions.append(button(t("online_start"), "start", cls="primary"))
+    actions.append(button(t("online_leave"), "online-leave"))
+    actions.append(button(t("close"), "close-dialog"))
+    return actions
+
+
+# ------------------------------------------------------------------ during the game: the strip, the panel, chat
+
+
+def bar():
+    """The online panel's frame (built once): the strip of lights with its toggle, the buttons and the chat."""
+    return join(
+        [
+            h(
+                "div",
+                h("ul", cls="online-seats-bar", id="online-seats"),
+                h(
+                    "button",
+                    {"type": "button", "id": "online-toggle", "data-action": "online-panel"},
+                    aria_expanded="false",
+                    aria_controls="online-panel",
+                ),
+                cls="online-strip",
+            ),
+            h(
+                "div",
+                {"class": "online-panel", "id": "online-panel", "hidden": True},
+                h("div", cls="online-buttons", id="online-buttons"),
+                h(
+                    "section",
+                    h("ol", id="chat-log", aria_live="polite"),
+                    h(
+                        "form",
+                        h("input", name="text", maxlength="200", autocomplete="off", aria_label=t("online_chat_say")),
+                        h("button", t("online_send"), type="submit"),
+                        id="chat-form",
+                    ),
+                    cls="online-chat",
+                    aria_label=t("online_chat"),
+                ),
+            ),
+        ]
+    )
+
+
+def seconds(rtt):
+    """A round trip in milliseconds as seconds for people: ``1.2``, or ``–`` when not measured."""
+    rtt = _number(rtt)
+    return "–" if rtt is None else "%.1f" % (rtt / 1000)
+
+
+def seat_link(room, seat, you, guest, connected):
+    """``(kind, rtt, level)`` shown for ``seat`` in the strip: as the room says, except on a guest's page the host's
+    seat shows this page's own link to the host (its own seat's light), and ``away`` while the host is gone."""
+    seats = _dict(_dict(room).get("seats"))
+    info = _dict(seats.get(seat))
+    kind = occupant(info)
+    link = info
+    if guest and info.get("host"):
+        mine = _mine(you)
+        link = _dict(seats.get(mine)) if mine and mine != seat else info
+        if not connected:
+            kind, link = "away", {}
+    rtt = _number(link.get("rtt"))
+    level = link.get("light") if link.get("light") in LIGHTS else ""
+    if kind == "away":
+        level = "red"
+    elif kind != "person":
+        level = ""
+    return kind, rtt, level
+
+
+def strip(room, you, guest, connected, hidden=()):
+    """The strip's seats (``#online-seats``): each seat's light, its name and, at a rated table, its rating."""
+    seats = _dict(_dict(room).get("seats"))
+    items = []
+    for seat in SEATS:
+        info = _dict(seats.get(seat))
+        kind, rtt, level = seat_link(room, seat, you, guest, connected)
+        name = seat_name(seat, info, hidden)
+        if kind != "person":
+            name = name or t("online_kind_seat_" + kind)
+        label = t("online_light", seconds=seconds(rtt)) if level else t("online_no_light")
+        items.append(
+            h(
+                "li",
+                {"data-occupant": seat, "data-kind": kind},
+                h(
+                    "span",
+                    {"class": "light", "data-light": seat, "data-rtt": "" if rtt is None else str(int(rtt))},
+                    data_level=level,
+                    role="img",
+                    aria_label=t("seat_" + seat) + " " + name + ": " + label,
+                    title=label,
+                ),
+                h("span", h("b", t("seat_" + seat)), " ", name, rated_mark(room, seat, info), cls="who"),
+            )
+        )
+    return join(items)
+
+
+def panel_buttons(room, you, ended, away):
+    """The panel's buttons: the room window, and at a casual table my seat's computer player (``away``: it plays)."""
+    room = _dict(room)
+    items = [button(t("online_room"), "online")]
+    if room.get("started") and room.get("kind") == "casual" and _mine(you) and not ended:
+        items.append(
+            button(
+                t("online_take_back") if away else t("online_computer"),
+                "online-computer",
+                aria_pressed="true" if away else "false",
+            )
+        )
+    return join(items)
+
+
+def toggle_text(unread):
+    """The panel toggle's words: ``Chat``, with the number of unread lines."""
+    return t("online_chat") + (" (" + str(unread) + ")" if unread else "")
+
+
+def chat(lines, muted=(), hidden=(), keep=30):
+    """The last ``keep`` chat lines (``#chat-log``) without the muted authors', each with its mute and hide buttons."""
+    items = []
+    for line in lines[-keep:]:
+        line = _dict(line)
+        name = _text(line.get("from"))
+        if name in muted:
+            continue
+        shown = who(_text(line.get("seat"))) if name in hidden and line.get("seat") else name
+        items.append(
+            h(
+                "li",
+                {"data-chat": _text(line.get("id"))},
+                h("b", shown),
+                " ",
+                _text(line.get("text")),
+                " ",
+                button(
+                    t("online_mute"), "mute", cls="link", data_name=name, aria_label=t("online_mute_name", name=shown)
+                ),
+                button(
+                    t("online_hide_name"),
+                    "hide-name",
+                    cls="link",
+                    data_name=name,
+                    aria_label=t("online_hide_name_of", name=shown),
+                ),
+            )
+        )
+    return join(items)
+
+
+# ------------------------------------------------------------------ the public lobby (游戏室)
+
+
+def rating_suffix(rating):
+    """`` (1012)`` after a name in the lobby, when the player announced a rating."""
+    return " (" + str(rating) + ")" if _int(rating) is not None else ""
+
+
+def listings_window(tables):
+    """The public lobby: one row per listed table (``[data-listing]``) with join and watch buttons."""
+    rows = []
+    for item in tables:
+        item = _dict(item)
+        seats = _dict(item.get("seats"))
+        ratings = _dict(item.get("ratings"))
+        names = [_text(seats.get(s) or "–") + rating_suffix(ratings.get(s)) for s in SEATS]
+        free = sum(1 for s in SEATS if not seats.get(s))
+        secret, pub = _text(item.get("secret")), _text(item.get("pub"))
+        actions = []
+        if free and not item.get("started"):
+            actions.append(button(t("online_join"), "lobby-join", data_secret=secret, data_pub=pub))
+        if item.get("watch"):
+            actions.append(button(t("online_watch"), "lobby-watch", data_secret=secret, data_pub=pub))
+        preset = _text(item.get("preset"))
+        rows.append(
+            h(
+                "tr",
+                {"data-listing": True},
+                h("td", t("online_kind_" + _text(item.get("kind")))),
+                h("td", " · ".join(names)),
+                h("td", t("online_free_seats", n=free)),
+                h(
+                    "td",
+                    t("preset_" + preset) if i18n.has("preset_" + preset) else preset,
+                    " · " + t("online_password_needed") if item.get("password") else None,
+                ),
+                h("td", actions),
+            )
+        )
+    if rows:
+        heads = [
+            h("th", t(key), scope="col") for key in ("online_kind", "online_players", "online_free", "online_rules")
+        ]
+        listing = h("table", h("thead", h("tr", heads, h("th"))), h("tbody", rows), cls="online-seats")
+    else:
+        listing = h("p", t("online_lobby_empty"), role="status")
+    return join(
+        [
+            title(t("online_lobby")),
+            h("div", {"data-listings": True}, listing),
+            buttons(button(t("online_back"), "online")),
+        ]
+    )
