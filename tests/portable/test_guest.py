@@ -176,6 +176,13 @@ def test_the_hosts_reload_and_spectators_of_every_kind_pass():
     for seat in "NESW":
         table_state = loaded.table.state("spectator:" + seat)
         net.take([("x", {"t": "state", "state": table_state, "events": [], "reset": True})])
+    # the players come back with their tokens, a guest leaves, then the host leaves and closes the room
+    for peer, seat in GUESTS.items():
+        token = room.members[peer].token
+        net.take(loaded.receive(peer, {"t": "hello", "name": "Guest " + seat, "token": token, "seq": 2}, net.now))
+    net.take(loaded.receive("p-w", {"t": "leave"}, net.now))
+    net.take(loaded.receive(HOST, {"t": "leave"}, net.now))
+    assert net.last[("p-e", "room")]["seats"]["S"]["name"] is None
 
 
 def test_every_viewer_state_and_event_a_table_makes_passes_undo_explanations_and_all_hands_included():
