@@ -7,7 +7,9 @@
 // - plain: Pyodide's own start and the engine's imports (~2 s). The heap is copied right after the imports
 //   (before any call can change it), then compressed and stored once the worker has been idle for a moment, so
 //   that the next visit is restored. Where Cache Storage is blocked (a cross-site iframe with storage blocked),
-//   every start is plain and nothing is stored.
+//   every start is plain and nothing is stored. A worker named "spades-engine:keep-nothing" (an embedded game,
+//   static/engine.js `keep: false`) does not open Cache Storage at all: every start is plain, no heap is copied,
+//   nothing is stored (timing.storage "off: keeps nothing").
 // Nothing is downloaded for the snapshot: the worker fetches Pyodide (with BUILD.stdlib, the standard library
 // trimmed to what it imports) and spades.zip, both compiled to .pyc by scripts/compile.mjs.
 //
@@ -32,6 +34,7 @@ const IDLE_MS = 1500; // store the snapshot after this long without a call...
 const STORE_LATEST_MS = 20_000; // ...or this long after the start, whichever comes first
 const SLICE = 1 << 20; // compress 1 MB at a time, letting calls in between
 const timing = { origin: performance.timeOrigin, worker: performance.now(), snapshot: false };
+const KEEP = self.name !== "spades-engine:keep-nothing"; // static/engine.js KEEP_NOTHING
 
 // ---------------------------------------------------------------- download progress, in bytes as sent
 // Each file the worker downloads (BUILD.sizes) counts with the size the server sends: Content-Length, which is
@@ -104,6 +107,10 @@ new PerformanceObserver((list) => {
 
 // ---------------------------------------------------------------- the stored snapshot (Cache Storage)
 async function openCache() {
+  if (!KEEP) {
+    timing.storage = "off: keeps nothing"; // an embedded game: plain starts, nothing read or stored
+    return null;
+  }
   try {
     return await self.caches.open(SNAPSHOT_CACHE);
   } catch (err) {
@@ -170,7 +177,8 @@ async function store() {
 const options = { indexURL, stdLibURL: vendor + BUILD.stdlib, lockFileContents: BUILD.lock };
 const engine = fetch(vendor + "spades.zip").then((r) => (r.ok ? r.arrayBuffer() : Promise.reject(new Error(`spades.zip: HTTP ${r.status}`))));
 
-// Python and the engine. `plain`: also copy the heap once the engine is imported, for the snapshot.
+// Python and the engine. `plain`: also copy the heap once the engine is imported, for the snapshot (only where
+// it can be stored).
 async function start(py, plain) {
   timing.python = performance.now();
   // The package (compiled, with its sources for tracebacks) on sys.path. The filesystem is not part of a
@@ -214,7 +222,8 @@ async function startEngine() {
     }
   }
   timing.start = "plain";
-  const handle = await start(await loadPyodide({ ...options, _makeSnapshot: true }), true);
+  const copy = cache !== null; // a heap copy is made only to be stored
+  const handle = await start(await loadPyodide({ ...options, _makeSnapshot: copy }), copy);
   if (cache) {
     storeBy = performance.now() + STORE_LATEST_MS;
     storeWhenIdle();

@@ -2,11 +2,15 @@
 //   const engine = startEngine({onprogress});  await engine.call("ping", {})  -> parsed JSON result
 //   await engine.started  -> the worker's start-up timing, {snapshot: true|false, start, worker, python, engine} (ms)
 //   onprogress({loaded, total}): bytes of the runtime and engine downloaded so far, as sent (compressed)
+//   keep: false: the worker keeps nothing in this site's storage (no memory snapshot read or stored in Cache
+//   Storage: an embedded game, docs/embedding.md); it is told by the worker's name, so it knows from its start
 // When the worker has started, <html> gets data-engine-snapshot="true" (restored from the memory snapshot this
 // browser stored on an earlier visit) or "false" (a plain start: first visit, storage blocked, or the stored
 // snapshot was stale or damaged), for tests and benchmarks (docs/runtime.md, "Start paths").
-export function startEngine({ url = new URL("./engine-worker.mjs", import.meta.url), onprogress } = {}) {
-  const worker = new Worker(url, { type: "module" });
+export const KEEP_NOTHING = "spades-engine:keep-nothing"; // the worker's name when it must keep nothing
+
+export function startEngine({ url = new URL("./engine-worker.mjs", import.meta.url), onprogress, keep = true } = {}) {
+  const worker = new Worker(url, { type: "module", name: keep ? "spades-engine" : KEEP_NOTHING });
   const pending = new Map();
   let nextId = 0;
   let started;

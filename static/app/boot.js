@@ -207,7 +207,7 @@ function translate(catalog, language, scope = document) {
   if (title) document.title = title;
 }
 
-const engine = startEngine({ onprogress: downloaded });
+const engine = startEngine({ onprogress: downloaded, keep: !embedded }); // embedded: no snapshot in Cache Storage
 const messages = fetch(new URL("../../spades/i18n/messages.json", import.meta.url)).then((r) => r.json());
 const engineReady = engine.call("ping");
 
@@ -215,6 +215,37 @@ window.spades = {
   engine, lang, messages, engineReady, progress, storage, params: location.search, startedAt: performance.now(),
 };
 window.engine = engine; // the transport, as /tmp/proto's main.py expects it
+
+// A host page's requests that come before static/app/embed.py listens (docs/embedding.md) are answered at once
+// with embed_not_ready, never lost: from the parent window only, `spades:*` objects only, to the ?origin= given
+// or else to the origin of the first such request (kept, and handed to embed.py with the listening, so the two
+// keep to the same origin). embed.py calls window.spades.embedHandOver() when it listens: from then on it answers.
+const early = { origin: null, listening: false };
+const pinned = params.get("origin") && params.get("origin") !== "*" ? params.get("origin") : null;
+window.spades.embedHandOver = () => {
+  early.listening = true;
+  return early.origin || "";
+};
+if (window.parent !== window) {
+  window.addEventListener("message", (event) => {
+    const data = event.data;
+    if (early.listening || event.source !== window.parent) return;
+    if (!data || typeof data !== "object" || typeof data.type !== "string" || !data.type.startsWith("spades:")) return;
+    if ((pinned || early.origin) && event.origin !== (pinned || early.origin)) return;
+    if (!pinned && !early.origin && event.origin && event.origin !== "null") early.origin = event.origin;
+    const to = pinned || early.origin;
+    if (!to) return;
+    const english = "the game is still starting";
+    const answer = { type: "spades:error", code: "embed_not_ready", params: {}, message: english };
+    answer.text = message("err_embed_not_ready") || english;
+    if (typeof data.ref === "string") answer.ref = data.ref;
+    try {
+      window.parent.postMessage(answer, to);
+    } catch (error) {
+      console.info("spades embed: not posted:", error);
+    }
+  });
+}
 
 progress("page");
 messages

@@ -6,9 +6,10 @@ message whose ``type`` starts with ``spades:`` is checked strictly; a bad one is
 ``{"type": "spades:error", "code", "message", "params", "ref"}`` (never a crash), a message of another
 library (an object whose ``type`` does not start with ``spades:``) is ignored.
 
-The page posts ``spades:ready`` (to ``?origin=``, else to any origin: it carries no data) and, once the
-host's origin is known, ``spades:shown``, ``spades:lesson-started``, ``spades:hand-end``, ``spades:game-end``,
-``spades:lesson-end`` and ``spades:error`` to that origin only (never ``"*"``).
+Requests that come before this module listens are answered ``embed_not_ready`` by boot.js (which hands over
+the origin it kept). The page posts ``spades:ready`` (to ``?origin=``, else to any origin: it carries no data)
+and, once the host's origin is known, ``spades:shown``, ``spades:lesson-started``, ``spades:hand-end``,
+``spades:game-end``, ``spades:lesson-end`` and ``spades:error`` to that origin only (never ``"*"``).
 """
 
 import json
@@ -113,9 +114,15 @@ class Embed:
         self.sent = set()  # keys of hand-end and game-end events already posted
 
     def listen(self):
+        """Answer the host page from now on (boot.js answered ``embed_not_ready`` until now; the origin it kept
+        is this page's too)."""
         if self.on:
             js.document.documentElement.setAttribute("data-embed", "1")
         js.window.addEventListener("message", create_proxy(self.on_message))
+        hand_over = getattr(js.window.spades, "embedHandOver", None)
+        kept = str(hand_over()) if hand_over is not None else ""
+        if self.origin is None and kept:
+            self.origin = kept
 
     def post(self, message, ready=False):
         """Post ``message`` to the host page: to its known origin, or (``spades:ready`` only) to any."""

@@ -112,6 +112,8 @@ def test_a_host_page_on_another_origin_shows_deals_and_positions_gets_errors_and
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "embed-360x480-start.png"))
     frame.locator("#btn-menu").click()  # compact: no online play, rated games, profile, export or import
+    # the page opens the menu in a task of its own after the click: wait for it (on a busy machine it comes late)
+    game.wait_for_function("!document.getElementById('menu').hidden && document.activeElement?.closest('#menu')")
     visible = frame.locator("#menu button:visible").evaluate_all("els => els.map(e => e.dataset.action)")
     assert "share-deal" in visible and "daily-deal" in visible
     assert not {"online", "rated-game", "profile", "export", "import"} & set(visible)
@@ -201,6 +203,81 @@ def test_a_host_page_on_another_origin_shows_deals_and_positions_gets_errors_and
     assert ended["origin"] == server
     assert ended["data"] == {"type": "spades:lesson-end", "id": "follow-suit", "passed": True}
     page.screenshot(path=str(ARTIFACTS / "embed-360x480-lesson-done.png"))
+
+
+STORE_SETTLED = """async (limit) => {  // the worker's timing once its snapshot is stored, failed, or never kept
+  for (const end = performance.now() + limit; performance.now() < end; ) {
+    const timing = await window.spades.engine.call('timing');
+    if (timing.stored || timing.storeError || String(timing.storage || '').startsWith('off')) return timing;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return 'the snapshot was neither stored nor turned off';
+}"""
+
+
+def test_an_embedded_game_keeps_nothing_in_cache_storage_or_local_storage(make_page, server, host):
+    """On another port of 127.0.0.1 (the same site): the frame's storage works, and the game still keeps nothing."""
+    page = make_page(viewport={"width": 400, "height": 520})
+    page.goto(host(host_html(server)))
+    wait_event(page, "spades:ready")
+    game = page.frames[1]
+    game.wait_for_function(READY, timeout=TIMEOUT)
+    assert game.evaluate("(() => { localStorage.setItem('probe', '1'); localStorage.removeItem('probe'); return 1 })()")
+    play_hand(game)  # moves, and a hand's end: everything that would save
+    timing = game.evaluate(STORE_SETTLED, TIMEOUT)
+    assert isinstance(timing, dict), timing
+    assert timing.get("storage", "").startswith("off") and "stored" not in timing and timing["start"] == "plain", timing
+    assert "copied" not in timing  # no heap copied for a snapshot that is never kept
+    assert game.evaluate("caches.keys()") == []
+    assert game.evaluate("Object.keys(localStorage)") == []
+    assert game.evaluate("document.documentElement.dataset.engineSnapshot") == "false"
+
+
+def test_a_request_sent_before_the_game_listens_is_answered_not_ready(make_page, server, host):
+    """At the frame's load event boot.js has run and the page's Python has not: the request is answered anyway."""
+    page = make_page(viewport={"width": 400, "height": 520})
+    early = (
+        "<script>frame.addEventListener('load', () => window.send({type: 'spades:show', deal: 'AQ', ref: 'early'}),"
+        " { once: true });</script>"
+    )
+    page.goto(host(host_html(server) + early))
+    answer = wait_event(page, "spades:error")
+    assert answer["origin"] == server
+    assert answer["data"]["code"] == "embed_not_ready" and answer["data"]["ref"] == "early", answer
+    assert answer["data"]["text"] and answer["data"]["message"] and answer["data"]["params"] == {}
+    ready = wait_event(page, "spades:ready")
+    order = page.evaluate("window.events.map(e => e.data.type)")
+    assert order.index("spades:error") < order.index("spades:ready"), order
+    assert ready["origin"] == server
+    game = page.frames[1]
+    game.wait_for_function(READY, timeout=TIMEOUT)
+    code = encode(daily(DATE))
+    page.evaluate("code => window.send({type: 'spades:show', deal: code, ref: 'later'})", code)
+    shown = wait_event(page, "spades:shown")  # the page's Python answers now, to the same origin
+    assert shown["origin"] == server and shown["data"]["ref"] == "later"
+    assert len(events(page, "spades:error")) == 1
+
+
+SANDBOXED = [("zh-Hans", "外层网页须允许脚本并保留游戏自己的来源"), ("en", "must allow")]
+
+
+@pytest.mark.parametrize(("lang", "words"), SANDBOXED)
+def test_a_frame_sandboxed_without_its_own_origin_says_what_the_embedding_page_must_allow(
+    make_page, server, host, lang, words
+):
+    page = make_page(viewport={"width": 390, "height": 844})
+    src = f"{server}/?embed=1&lang={lang}"
+    html = f'<iframe id="game" sandbox="allow-scripts" src="{src}" width="390" height="844" style="border:0"></iframe>'
+    page.on("console", lambda msg: None)  # the refused module scripts are logged as errors: expected here
+    page.goto(host(html))
+    game = page.frame_locator("#game")
+    game.locator("html[data-blocked='sandbox']").wait_for(state="attached", timeout=TIMEOUT)
+    line = game.locator("#loading-text")
+    assert words in line.inner_text() and 'sandbox="allow-scripts allow-same-origin"' in line.inner_text()
+    assert game.locator("body").get_attribute("data-phase") == "error"
+    assert game.locator("html").get_attribute("lang") == lang
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"embed-sandboxed-390x844-{lang}.png"))
 
 
 def test_the_keyboard_works_only_while_the_frame_has_focus(make_page, server, host):
