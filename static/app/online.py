@@ -199,6 +199,7 @@ class Online:
         self.unread = 0
         self.inbox = None  # onlineinbox.Inbox: the host's messages to this guest, checked in order
         self.checking = True  # False once the worker said it has no guest_check (an older engine)
+        self.seen_seq = 0  # the number of the last state shown here (a dropped state: catch up from it)
         self.drawn = {}  # element id -> the markup last put there (redrawn only when it changes)
 
     # ------------------------------------------------------------- configuration
@@ -651,12 +652,15 @@ class Online:
         return None, str((answer or {}).get("error") if isinstance(answer, dict) else answer)
 
     def dropped(self, message, reason, count):
-        """A message from the host that was not valid: not shown, counted on the strip, one warning line."""
+        """A message from the host that was not valid: not shown, counted on the strip, one warning line; for a
+        state, the room is asked for this seat's state again (``catch_up``), so the table plays on."""
         kind = message.get("t") if isinstance(message, dict) else None
         warn("dropped a message from the host (" + str(kind)[:24] + "): " + str(reason)[:120])
         bar = by_id("online-bar")
         if bar is not None:
             bar.setAttribute("data-dropped", str(count))
+        if kind == "state":
+            self.send({"t": "catch_up", "seq": self.seen_seq})
 
     def dispatch(self, message, kinds=MESSAGES):
         """Hand ``message`` to ``_on_<type>`` when its type is one of ``kinds``; a guest drops and counts others."""
@@ -700,6 +704,9 @@ class Online:
             self.render_lobby()
 
     def _on_state(self, message):
+        seq = (message.get("state") or {}).get("seq")
+        if isinstance(seq, int) and not isinstance(seq, bool) and seq >= 0:
+            self.seen_seq = seq
         spawn(self.app.online_state(message))
 
     def _on_hand(self, message):
