@@ -26,7 +26,8 @@ by the :class:`Policy` (casual, rated, tutorial), not by the page.
 Saves are ``spades-save/2`` objects (:meth:`Table.save`); ``spades-save/1``
 (one person, computer levels by seat, an undo flag) still loads.  Every number
 in a save stays within what :meth:`Table.load` takes: the event sequence number
-never passes :data:`SEQ_LIMIT` (a move that would need more numbers is refused).
+never passes :data:`SEQ_LIMIT` (a move that would need more numbers is refused),
+and a game deals at most :data:`MAX_HANDS` hands.
 """
 
 from __future__ import annotations
@@ -57,6 +58,9 @@ SEQ_LIMIT = 2**53 - 1
 """The largest event sequence number (the page's JavaScript keeps integers exact up to here); a save's ``seq``."""
 MOVE_EVENTS = 4
 """The most events one intent or computer move makes (a card that ends the game: play, trick, scored, game_over)."""
+MAX_HANDS = 1000
+"""The most hands a table deals in one game: its save (about 720 characters a hand) must still load through the
+page's worker (``spades.worker.ARGS_LIMIT``, a million characters)."""
 
 Decide = Callable[[str, View, int], tuple[int, Any]]
 """``decide(level, view, seed) -> (move, explanation)``: how the table asks a computer player."""
@@ -85,6 +89,18 @@ def _flag(data: Mapping[str, Any], key: str, default: bool) -> bool:
             {"field": key, "problem": msg("is_not", expected=msg("type_bool"), value=brief(value))},
         )
     return value
+
+
+def _too_many_hands(number: int) -> ParseError:
+    return ParseError(
+        f"a game at this table has at most {MAX_HANDS} hands (so that its save still loads), got hand {number}:"
+        " start a new game",
+        "at_field",
+        {
+            "field": "hand_number",
+            "problem": msg("is_not", expected=msg("type_int_range", low=1, high=MAX_HANDS), value=brief(number)),
+        },
+    )
 
 
 def _unknown_level(level: object) -> ParseError:
@@ -488,6 +504,8 @@ class Table:
 
     def _next_hand(self, seat: Seat, intent: Mapping[str, Any]) -> list[dict[str, Any]]:
         game = self.game
+        if game.phase is Phase.HAND_OVER and game.hand_number >= MAX_HANDS:
+            raise _too_many_hands(game.hand_number + 1)
         game.next_hand()
         self._sync_looked()
         return [self._emit("deal", hand_number=game.hand_number, dealer=game.dealer.name)]
@@ -656,7 +674,7 @@ class Table:
                 and self.seats[me].kind != "computer"
                 and game.phase is not Phase.GAME_OVER
                 and bool(game.history[-1].moves),
-                "next_hand": me is not None and game.phase is Phase.HAND_OVER,
+                "next_hand": me is not None and game.phase is Phase.HAND_OVER and game.hand_number < MAX_HANDS,
             },
             "rules": game.rules.to_dict(),
         }
@@ -712,6 +730,8 @@ class Table:
             key = brief(sorted(map(str, unknown))[0])
             raise ParseError(f"unknown key {key} in a saved game", "unknown_key", {"key": key})
         game = from_record(data.get("record"))
+        if game.hand_number > MAX_HANDS:
+            raise _too_many_hands(game.hand_number)
         seats = parse_seats(data.get("seats"))
         policy = Policy.from_json(data.get("policy"))
         looked = data.get("looked", [])
@@ -736,6 +756,8 @@ class Table:
     @classmethod
     def _load_v1(cls, data: Mapping[str, Any], decide: Decide | None) -> Table:
         game = from_record(data.get("record"))
+        if game.hand_number > MAX_HANDS:
+            raise _too_many_hands(game.hand_number)
         human = parse_seat(data.get("human", "S"), "a saved game's 'human'")
         bots = data.get("bots") or {}
         if not isinstance(bots, Mapping):

@@ -500,3 +500,39 @@ def test_a_seat_that_has_seen_its_hand_stays_looked_whatever_is_undone_or_replay
         check()
         again = Table.load(json.loads(json.dumps(table.save())), decide=decide)  # a save keeps the looks
         assert all(again.looked(s) == table.looked(s) for s in Seat)
+
+
+def test_a_game_deals_at_most_max_hands_and_the_save_of_that_many_still_loads(monkeypatch) -> None:
+    from spades import table as table_module
+    from spades.worker import ARGS_LIMIT
+
+    monkeypatch.setattr(table_module, "MAX_HANDS", 3)
+    table = Table.new({"target": 100_000, "mercy": None}, seed=2, seats=at(Seat.S), decide=first_legal)
+    for _ in range(3):
+        run_bots(table)
+        while table.game.phase is Phase.PLAYING or table.game.turn is Seat.S:
+            play_person(table, Seat.S)
+            run_bots(table)
+        assert table.game.phase is Phase.HAND_OVER
+        if table.game.hand_number < 3:
+            table.act(Seat.S, {"type": "next_hand"})
+    assert not table.state("S")["allowed"]["next_hand"]
+    with pytest.raises(SpadesError) as caught:
+        table.act(Seat.S, {"type": "next_hand"})
+    assert caught.value.to_json()["params"]["field"] == "hand_number" and "at most 3 hands" in str(caught.value)
+    saved = json.loads(json.dumps(table.save()))
+    assert Table.load(saved).game.hand_number == 3
+    monkeypatch.setattr(table_module, "MAX_HANDS", 2)
+    with pytest.raises(SpadesError, match="at most 2 hands"):
+        Table.load(saved)
+    # The real bound: MAX_HANDS of the longest hands a record holds (jokers' names, blind nils) fit the worker's
+    # arguments, with room to spare for the room's members and the arguments' own keys.
+    monkeypatch.undo()
+    longest = 0
+    for rules in ({"jokers": True, "blind_nil": True}, {}):
+        for seed in range(8):
+            game = Game(Rules.from_dict(rules), seed=seed)
+            while game.phase in (Phase.BIDDING, Phase.PLAYING):
+                game.apply(game.legal_moves()[-1 if game.phase is Phase.BIDDING else 0])
+            longest = max(longest, len(json.dumps(to_record(game)["hands"][0])))
+    assert (longest + 2) * table_module.MAX_HANDS + 10_000 < ARGS_LIMIT
