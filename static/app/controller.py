@@ -276,7 +276,7 @@ class App:
         if by_id("dlg-hand").open and body.querySelector(".rating-change") is None:
             buttons = body.querySelector(".dlg-buttons")
             holder = document.createElement("div")
-            holder.innerHTML = rating_change_html(result["before"], result["after"])
+            holder.innerHTML = str(rating_change_html(result["before"], result["after"]))
             body.insertBefore(holder.firstChild, buttons)
         before, after = result["before"], result["after"]
         self.set_message(t("rating_change", before=before, after=after, change=view.signed(after - before)))
@@ -327,10 +327,10 @@ class App:
             svg = (await call("score_chart", args))["svg"]
         except EngineError:
             return  # the sheet's tables say it all; the chart is a picture of them
-        holder.innerHTML = (
-            '<figure class="chart-box" data-chart="score"><figcaption>' + view.esc(t("chart_score_title"))
-            + "</figcaption>" + svg + "</figure>"
-        )  # fmt: skip
+        caption = h("figcaption", t("chart_score_title"))
+        holder.innerHTML = str(h("figure", caption, cls="chart-box", data_chart="score"))
+        # the chart after its caption: SVG drawn by this page's own worker (spades/charts.py escapes its texts)
+        holder.querySelector("figcaption").insertAdjacentHTML("afterend", str(svg))
 
     async def leave_rated(self):
         """Before the person leaves a rated game unfinished: confirm, then add it as a loss. ``False`` to stay."""

@@ -21,9 +21,9 @@ import dialogs
 import i18n
 import sound
 import store
-import view
 from dom import announce, by_id, drop_params
 from i18n import error_text, t
+from markup import h, join
 from pyscript import document
 from tasks import now, sleep_ms, spawn
 from transport import EngineError, call
@@ -141,28 +141,47 @@ class Lesson:
         done = report["done"]
         step = t("tut_finished") if done else t("tut_step", n=report["asked"], total=report["asks"])
         verdict, text = self.feedback if self.feedback is not None else ("", "")
-        buttons = ['<button type="button" data-action="lesson-leave">' + view.esc(t("tut_leave")) + "</button>"]
-        buttons.append('<button type="button" data-action="lessons">' + view.esc(t("tut_list")) + "</button>")
+        buttons = [
+            h("button", t("tut_leave"), type="button", data_action="lesson-leave"),
+            h("button", t("tut_list"), type="button", data_action="lessons"),
+        ]
         if done:
-            buttons.append(
-                '<button type="button" data-action="lesson-again" data-lesson-id="' + view.esc(self.id) + '">'
-                + view.esc(t("tut_again")) + "</button>"
-            )  # fmt: skip
+            again = h("button", t("tut_again"), type="button", data_action="lesson-again", data_lesson_id=self.id)
+            buttons.append(again)
             following = self.next_id()
             if following is not None:
                 buttons.append(
-                    '<button type="button" class="primary" data-action="lesson-start" data-lesson-id="'
-                    + view.esc(following) + '">' + view.esc(t("tut_next")) + "</button>"
-                )  # fmt: skip
-        panel.innerHTML = (
-            '<div class="lesson-top"><p class="lesson-head"><span class="lesson-step">' + view.esc(step)
-            + '</span> <strong id="lesson-title">' + view.esc(report["title"]) + "</strong></p>"
-            + '<div class="lesson-buttons">' + "".join(buttons) + "</div></div>"
-            + '<p class="lesson-feedback" id="lesson-feedback" role="status" data-verdict="' + verdict + '">'
-            + view.esc(text) + "</p>"
-            + '<p class="lesson-text" id="lesson-text" aria-live="polite">'
-            + view.esc(report["text"] if report["text"] else t("tut_watch")) + "</p>"
-        )  # fmt: skip
+                    h(
+                        "button",
+                        t("tut_next"),
+                        type="button",
+                        cls="primary",
+                        data_action="lesson-start",
+                        data_lesson_id=following,
+                    )
+                )
+        head = h(
+            "p",
+            h("span", step, cls="lesson-step"),
+            " ",
+            h("strong", report["title"], id="lesson-title"),
+            cls="lesson-head",
+        )
+        panel.innerHTML = str(
+            join(
+                [
+                    h("div", head, h("div", buttons, cls="lesson-buttons"), cls="lesson-top"),
+                    h("p", text, cls="lesson-feedback", id="lesson-feedback", role="status", data_verdict=verdict),
+                    h(
+                        "p",
+                        report["text"] if report["text"] else t("tut_watch"),
+                        cls="lesson-text",
+                        id="lesson-text",
+                        aria_live="polite",
+                    ),
+                ]
+            )
+        )
         panel.hidden = False
         _hooks(self.id, report["asked"], done)
 
@@ -402,46 +421,63 @@ async def open_list(app):
             state, mark = "started", t("tut_progress", done=answered, asks=item["asks"])
         else:
             state, mark = "new", t("tut_not_started")
-        ident = view.esc(item["id"])
-        title = view.esc(item["title"])
         main = t("tut_continue") if state == "started" else t("tut_start")
         first = focus is None and state != "done"
         if first:
             focus = item["id"]
-        buttons = ""
+        buttons = []
         if state != "done":  # a finished lesson starts again from its start: one button
-            buttons = (
-                '<button type="button" class="primary" data-action="lesson-start" data-lesson-id="' + ident + '"'
-                + (" autofocus" if first else "") + ">"
-                + view.esc(main) + '<span class="visually-hidden">: ' + title + "</span></button>"
-            )  # fmt: skip
+            buttons.append(
+                h(
+                    "button",
+                    main,
+                    h("span", ": " + item["title"], cls="visually-hidden"),
+                    type="button",
+                    cls="primary",
+                    data_action="lesson-start",
+                    data_lesson_id=item["id"],
+                    autofocus=first,
+                )
+            )
         if state != "new":
-            buttons += (
-                '<button type="button" data-action="lesson-again" data-lesson-id="' + ident + '" aria-label="'
-                + view.esc(t("tut_restart_named", title=item["title"])) + '">' + view.esc(t("tut_restart"))
-                + "</button>"
-            )  # fmt: skip
+            buttons.append(
+                h(
+                    "button",
+                    t("tut_restart"),
+                    type="button",
+                    data_action="lesson-again",
+                    data_lesson_id=item["id"],
+                    aria_label=t("tut_restart_named", title=item["title"]),
+                )
+            )
         rows.append(
-            '<li class="lesson-item" data-lesson-item="' + ident + '" data-lesson-state="' + state + '">'
-            + '<span class="lesson-name">' + str(item["order"]) + ". " + title + "</span>"
-            + '<span class="lesson-mark">' + view.esc(mark) + "</span>"
-            + '<span class="lesson-actions">' + buttons + "</span></li>"
-        )  # fmt: skip
-    html = (
-        '<h2 id="dlg-lessons-title">' + view.esc(t("tut_title")) + "</h2><p>" + view.esc(t("tut_intro")) + "</p>"
-        + '<ol class="lesson-list">' + "".join(rows) + "</ol>"
-        + '<div class="dlg-buttons"><button type="button" data-action="close-dialog"'
-        + ("" if focus else " autofocus") + ">"
-        + view.esc(t("close")) + "</button></div>"
-    )  # fmt: skip
+            h(
+                "li",
+                h("span", str(item["order"]) + ". " + item["title"], cls="lesson-name"),
+                h("span", mark, cls="lesson-mark"),
+                h("span", buttons, cls="lesson-actions"),
+                cls="lesson-item",
+                data_lesson_item=item["id"],
+                data_lesson_state=state,
+            )
+        )
+    close = h("button", t("close"), type="button", data_action="close-dialog", autofocus=focus is None)
+    html = join(
+        [
+            h("h2", t("tut_title"), id="dlg-lessons-title"),
+            h("p", t("tut_intro")),
+            h("ol", rows, cls="lesson-list"),
+            h("div", close, cls="dlg-buttons"),
+        ]
+    )
     dialog = by_id("dlg-lessons")
     if dialog is None:
         dialog = document.createElement("dialog")
         dialog.id = "dlg-lessons"
         dialog.setAttribute("aria-labelledby", "dlg-lessons-title")
-        dialog.innerHTML = '<div class="dlg-body"></div>'
+        dialog.innerHTML = str(h("div", cls="dlg-body"))
         document.body.appendChild(dialog)
-    dialogs.open_dialog("dlg-lessons", html)
+    dialogs.open_dialog("dlg-lessons", str(html))
 
 
 async def _lessons(app, element):
