@@ -377,12 +377,12 @@ class Room:
         )
 
     def shows_cards(self, seat: Seat) -> bool:
-        """Whether a spectator watching ``seat`` sees its cards: only when the person sitting there allows it and is
-        there.  A computer's seat, an empty seat and an away player's seat never show them (nobody sitting there is
-        not somebody allowing it).  The ``room`` message's ``show_cards`` and the spectators' states both follow
-        this one rule."""
+        """Whether a spectator watching ``seat`` sees its cards: only when the person sitting there allows it (and
+        allows spectators at all) and is there.  A computer's seat, an empty seat and an away player's seat never
+        show them (nobody sitting there is not somebody allowing it).  The ``room`` message's ``show_cards`` and
+        the spectators' states both follow this one rule."""
         member = self.player_at(seat)
-        return member is not None and member.show_cards and not self._away(member)
+        return member is not None and member.spectators and member.show_cards and not self._away(member)
 
     def summary(self) -> dict[str, Any]:
         """The room as everyone sees it (the ``room`` message, and the lobby listing)."""

@@ -203,7 +203,9 @@ def check_cards(room: Room, out: list[tuple[str, dict[str, Any]]]) -> None:
         if state["me"] is not None:
             assert shown <= {CARD_NAMES[c] for c in room.table.game.hand(Seat[state["me"]])}
         elif state["watching"] is not None:
-            assert summary["seats"][state["watching"]]["show_cards"] is True, (to, state["watching"], summary)
+            entry = summary["seats"][state["watching"]]
+            assert entry["show_cards"] is True and entry["spectators"] is True, (to, state["watching"], summary)
+            assert entry["occupant"] == "person", (to, state["watching"], summary)
             assert room.shows_cards(Seat[state["watching"]])
             assert shown <= {CARD_NAMES[c] for c in room.table.game.hand(Seat[state["watching"]])}
         else:

@@ -599,3 +599,19 @@ def test_a_saved_room_with_a_number_out_of_range_is_refused_naming_the_field():
             assert answer["params"]["problem"]["params"]["expected"]["code"] == "type_int_range"
         else:
             raise AssertionError(f"{path} = {value} was loaded")
+
+
+def test_a_person_who_sits_down_where_a_spectator_watches_and_allows_no_spectators_shows_no_cards():
+    net = Net()
+    room = Room(Rules(), RoomConfig(), "Host", Seat.S, seed=5, token=tokens())
+    net.take(room.receive("watcher", {"t": "hello", "name": "Kim"}, net.now))
+    net.take(room.receive("watcher", {"t": "watch", "seat": "N"}, net.now))
+    net.take(room.receive("p-n", {"t": "hello", "name": "Bo"}, net.now))
+    net.take(room.receive("p-n", {"t": "prefs", "spectators": False, "show_cards": True}, net.now))
+    net.take(room.receive("p-n", {"t": "sit", "seat": "N"}, net.now))
+    net.take(room.receive("p-n", {"t": "ready", "ready": True}, net.now))
+    for seat in "EW":
+        net.take(room.receive(HOST, {"t": "fill", "seat": seat, "level": "beginner"}, net.now))
+    net.take(room.receive(HOST, {"t": "start"}, net.now))
+    assert shown_to(net, "watcher") == (set(), None)
+    assert net.last("watcher", "room")["seats"]["N"]["show_cards"] is False
