@@ -17,7 +17,9 @@ Host → guest (``docs/online.md``; the room's module docstring)::
     refused   {"error", "n", "code", "params"}    (code a registered spades.errors code, params its own)
     vote      {"seat", "name", "votes", "result"?: "wait"}
     ended     {"reason": "unscored" | "left", "disconnected"? | "left"?, "loser"?}
-    host_left {}, rtt {"rtt"}                     (made by the guest's own session.mjs; checked all the same)
+
+Nothing else: ``host_left`` is said by the guest's own link (``static/online/session.mjs``, ``onStatus``), never by
+the host, so a host's ``host_left`` (or ``rtt``, or ``host``) is refused like any unknown type.
 
 What "checked" means: every value has its type and range (seats ``N E S W``, teams ``NS EW``, cards the engine's
 card codes (:data:`spades.cards.CARD_NAMES`), bids the bids' JSON, levels, phases, viewers and outcomes from the
@@ -142,13 +144,6 @@ def number(low: int, high: int) -> Rule:
         raise _Bad(value)
 
     return check
-
-
-def millis(value: Any) -> Any:
-    """A round trip in milliseconds, 0 to :data:`RTT_HIGH` (whole or not)."""
-    if (type(value) is int or type(value) is float) and 0 <= value <= RTT_HIGH:
-        return value
-    raise _Bad(value)
 
 
 def name(limit: int) -> Rule:
@@ -662,9 +657,6 @@ SCHEMA: dict[str, dict[str, tuple[Rule, bool]]] = {
         "left": (PERSON, False),
         "loser": (TEAM, False),
     },
-    # made by the guest's own session (static/online/session.mjs), not by the room; a host could send them too
-    "host_left": {},
-    "rtt": {"rtt": (millis, True)},
 }
 """Every message a host sends a guest, by type ``"t"``: its keys, each ``(rule, required)``."""
 
@@ -711,8 +703,8 @@ def message_type(message: object) -> str | None:
 def check_host_message(message: object) -> dict[str, Any]:
     """A validated copy of one message from the host, holding only declared fields; or :class:`GuestError`.
 
-    >>> check_host_message({"t": "rtt", "rtt": 35})
-    {'t': 'rtt', 'rtt': 35}
+    >>> check_host_message({"t": "denied", "code": "password"})
+    {'t': 'denied', 'code': 'password'}
     >>> check_host_message({"t": "welcome", "you": {"seat": "X", "token": "a", "spectator": False, "name": "B"}})
     Traceback (most recent call last):
     ...
