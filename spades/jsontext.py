@@ -19,6 +19,7 @@ spades.errors.ParseError: input is nested too deeply (more than 32 levels)
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 from .errors import ParseError, brief
@@ -64,6 +65,34 @@ def _too_deep(value: Any) -> bool:
     return False
 
 
+_TOKENS = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"|[\[\]{}]')
+"""A JSON string (skipped whole, escapes and all) or one bracket."""
+
+
+def nests_deeper(text: str, limit: int = MAX_DEPTH) -> bool:
+    """Whether JSON ``text`` nests arrays and objects deeper than ``limit``, read before it is parsed.
+
+    A parser meets deep nesting by recursion: CPython raises ``RecursionError``, but Pyodide's stack (the
+    browser's worker) is exhausted near 7000 levels and the whole interpreter stops.  So the text is measured
+    first: brackets inside strings do not count; text with no more opening brackets than ``limit`` is not scanned.
+
+    >>> nests_deeper('[[1], {"a": "[[[["}]', 2), nests_deeper("[[[]]]", 2)
+    (False, True)
+    """
+    if text.count("[") + text.count("{") <= limit:
+        return False
+    depth = 0
+    for match in _TOKENS.finditer(text):
+        token = match.group()
+        if token in ("[", "{"):
+            depth += 1
+            if depth > limit:
+                return True
+        elif token in ("]", "}"):
+            depth -= 1
+    return False
+
+
 def _too_deep_error(what: str) -> ParseError:
     return ParseError(
         f"{what} is nested too deeply (more than {MAX_DEPTH} levels)", "json_too_deep", {"depth": MAX_DEPTH}
@@ -80,6 +109,8 @@ def load_json(data: str | bytes, what: str = "input") -> Any:
         raise ParseError(f"{what} must be text, got {type(text).__name__}", "json_not_text")
     if text.startswith("\ufeff"):
         text = text[1:]
+    if nests_deeper(text):
+        raise _too_deep_error(what)
     try:
         value = json.loads(text, parse_constant=_constant, parse_float=_float)
     except ParseError as error:

@@ -45,6 +45,7 @@ from .cards import Seat
 from .deallink import daily, decode, duplicate_play, duplicate_result, duplicate_table, encode, game_of, spec_of
 from .errors import SpadesError, brief, msg
 from .guest import Guard, GuestError, check_host_message, message_type
+from .jsontext import nests_deeper
 from .profile import COLORS, KINDS, TEXT_LIMIT, add_game, check_profile, game_from_state, new_profile, rating_report
 from .rating import LEVEL_RATINGS, MAX_RATING
 from .record import from_record, to_record
@@ -58,6 +59,8 @@ from .tutorial import OPERATIONS as LESSON_OPERATIONS
 TABLE_LIMIT = 16
 ARGS_LIMIT = 1_000_000
 """Longest argument text accepted (a long game's save is well under 100 KB)."""
+ARGS_DEPTH = 64
+"""The deepest nesting of an operation's arguments (a room's save, the deepest, needs about ten)."""
 ERROR_LIMIT = 300
 LANGS = ("en", "zh-Hans", "zh-Hant")
 
@@ -704,6 +707,8 @@ def handle(op: str, args_json: str = "{}") -> str:
                 "args_too_long",
                 {"length": len(args_json), "limit": limit},
             )
+        if nests_deeper(args_json, ARGS_DEPTH):  # before parsing: Pyodide's stack would give out first
+            raise WorkerError(f"arguments nested too deeply (more than {ARGS_DEPTH} levels)", "args_too_deep")
         try:
             args = json.loads(args_json) if args_json else {}
         except RecursionError:
