@@ -850,7 +850,7 @@ class Online:
 
     async def action(self, action, element):
         """The button ``action`` (``data-action``), pressed on ``element``: ``_do_<action>`` (``-`` → ``_``)."""
-        await self.load_modules()
+        await load_parts()
         handler = getattr(self, "_do_" + str(action).replace("-", "_"), None)
         if handler is not None:
             await handler(element)
