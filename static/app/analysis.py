@@ -12,11 +12,11 @@ button to its trick; the step on show says what the person did there (``#rev-ste
 import dialogs
 import review
 import sheet
+from analysis_view import mistakes_html, panel_html, step_box_html, step_html, total_text
 from dom import by_id
-from i18n import bid_text, card_short, error_text, lang, t
+from i18n import error_text, lang, t
 from tasks import now, sleep_ms, spawn
 from transport import EngineError, call
-from view import esc
 
 PROGRESS_MS = 250
 """The progress line is redrawn at most this often (each redraw lays the window out again)."""
@@ -59,8 +59,8 @@ class Analysis:
         frame = by_id("dlg-scores").querySelector("[data-past-hand]")
         frame.setAttribute("data-review", "running")
         frame.querySelector("h2").textContent = t("rev_title", n=number)
-        frame.querySelector(".past-bids").insertAdjacentHTML("afterend", self.panel_html())
-        by_id("past-step").insertAdjacentHTML("afterend", '<div class="rev-step" id="rev-step"></div>')
+        frame.querySelector(".past-bids").insertAdjacentHTML("afterend", panel_html(self.job))
+        by_id("past-step").insertAdjacentHTML("afterend", step_box_html())
         self.draw_total()
         await sleep_ms(1)
         if self.live(start["job"]):
@@ -119,113 +119,26 @@ class Analysis:
         if job is not None:
             await self.forget(job)
 
-    # --------------------------------------------------------------- HTML
-
-    def panel_html(self):
-        return (
-            '<section class="rev" id="rev-panel" aria-labelledby="rev-heading" data-review-job="'
-            + esc(self.job or "")
-            + '"><h3 id="rev-heading">'
-            + esc(t("rev_heading"))
-            + '</h3><p class="rev-total" id="rev-total" role="status" aria-live="polite"></p>'
-            '<ol class="rev-list" id="rev-list"></ol></section>'
-        )
-
-    def line(self, v):
-        """One verdict in words (the catalog's ``rev_*``)."""
-        points = v["cost"]
-        if v["kind"] == "bid":
-            values = {"bid": bid_text(v["move"]), "best": bid_text(v["best"]), "points": points}
-            if v["mistake"]:
-                return t("rev_bid_mistake", **values)
-            if v["move"] == "blind_nil":
-                return t("rev_bid_blind", **values)
-            if v["move"] == v["best"]:
-                return t("rev_bid_ok", **values)
-            return t("rev_bid_other", **values)
-        values = {"n": v["trick"], "card": card_short(v["move"]), "best": card_short(v["best"]), "points": points}
-        if v["mistake"]:
-            return t("rev_card_mistake", **values)
-        if v["move"] == v["best"] or points < 1:
-            return t("rev_card_ok", **values)
-        return t("rev_card_close", **values)
-
-    def how(self, v):
-        if v["method"] == "exact":
-            return t("rev_exact")
-        if v["method"] == "sampled" and v["samples"]:
-            return t("rev_sampled", n=v["samples"])
-        return ""
-
-    def detail_html(self, v):
-        notes = [text for text in (v.get("why"), self.how(v)) if text]
-        return "" if not notes else '<span class="rev-why">' + esc(" · ".join(notes)) + "</span>"
+    # --------------------------------------------------------------- drawing (analysis_view.py)
 
     def draw_total(self):
         total = by_id("rev-total")
         if total is None:
             return
         summary = self.summary
-        if self.failed is not None:
-            text = t("rev_failed", error=self.failed)
-        elif summary is None or not summary.get("finished"):
-            text = t("rev_progress", done=self.progress[0], total=self.progress[1])
-        elif summary["mistakes"] == 0:
-            text = t("rev_no_mistakes", n=summary["decisions"])
-        elif summary["mistakes"] == 1:
-            text = t("rev_mistakes_one", points=summary["cost"])
-        else:
-            text = t("rev_mistakes", n=summary["mistakes"], points=summary["cost"])
-        total.textContent = text
+        total.textContent = total_text(summary, self.progress, self.failed)
         self.drawn = now()
         total.setAttribute("data-mistakes", str(summary["mistakes"]) if summary else "")
 
     def draw_list(self):
-        items = []
-        for v in self.verdicts:
-            if not v["mistake"]:
-                continue
-            step = v["trick"]
-            label = t("rev_goto_label", n=step) if step else t("rev_goto_bids")
-            items.append(
-                '<li data-mistake data-cost="'
-                + str(v["cost"])
-                + '" data-trick="'
-                + str(step)
-                + '"><span>'
-                + esc(self.line(v))
-                + '</span> <button type="button" class="rev-goto" data-action="rev-goto" data-step="'
-                + str(step)
-                + '" aria-label="'
-                + esc(label)
-                + '">'
-                + esc(t("rev_goto"))
-                + "</button></li>"
-            )
-        by_id("rev-list").innerHTML = "".join(items)
+        by_id("rev-list").innerHTML = mistakes_html(self.verdicts)
 
     def draw_step(self, step):
         box = by_id("rev-step")
         if box is None:
             return
-        found = [v for v in self.verdicts if v["trick"] == step]
-        if found:
-            v = found[0]
-            box.innerHTML = (
-                '<p class="rev-verdict'
-                + (" bad" if v["mistake"] else " good")
-                + '" data-rev-verdict="'
-                + ("mistake" if v["mistake"] else "ok")
-                + '">'
-                + esc(self.line(v))
-                + " "
-                + self.detail_html(v)
-                + "</p>"
-            )
-        elif self.summary is not None and self.summary.get("finished"):
-            box.innerHTML = '<p class="rev-verdict note">' + esc(t("rev_step_none")) + "</p>"
-        else:
-            box.innerHTML = '<p class="rev-verdict note">' + esc(t("rev_pending")) + "</p>"
+        finished = self.summary is not None and bool(self.summary.get("finished"))
+        box.innerHTML = step_html(self.verdicts, step, finished)
 
 
 ANALYSIS = Analysis()

@@ -17,8 +17,7 @@ was given in.
 
 import dialogs
 import store
-from i18n import bid_text, card_short, t, who
-from view import esc
+from movelog_view import log_html
 
 STORE_KEY = "spades-movelog"
 SEATS = ("N", "E", "S", "W")
@@ -163,55 +162,14 @@ class MoveLog:
 
     # ------------------------------------------------------------- the window
 
-    def item_html(self, kind, entry):
-        seat = entry["seat"]
-        mine = seat == self.me
-        value = bid_text(entry["bid"]) if kind == "bid" else card_short(entry["card"])
-        attrs = ' data-log-kind="' + kind + '" data-log-seat="' + seat + '"'
-        attrs += ' data-log-card="' + esc(entry["card"]) + '"' if kind == "play" else ""
-        parts = ['<li class="log-move' + (" log-mine" if mine else "") + '"' + attrs + ">"]
-        parts.append('<span class="log-who">' + esc(who(seat)) + "</span> <b>" + esc(value) + "</b>")
-        if entry["text"] and self.explains and not mine:
-            parts.append(' <span class="log-why">' + esc(entry["text"]) + "</span>")
-        parts.append("</li>")
-        return "".join(parts)
-
     def html(self, state):
-        parts = ['<h2 id="dlg-scores-title">' + esc(t("log_title", n=state.get("hand_number"))) + "</h2>"]
-        if not self.explains:
-            parts.append('<p class="log-note" data-log-note="no-reasons">' + esc(t("log_no_reasons")) + "</p>")
-        parts.append('<div class="move-log">')
-        parts.append('<section class="log-part" data-log-bids><h3>' + esc(t("log_bids")) + "</h3>")
-        if self.bids:
-            parts.append('<ol class="log-list">' + "".join(self.item_html("bid", b) for b in self.bids) + "</ol>")
-        else:
-            parts.append('<p class="log-empty">' + esc(t("log_none")) + "</p>")
-        parts.append("</section>")
-        if self.missing:
-            parts.append(
-                '<p class="log-note" data-log-note="missing">' + esc(t("log_missing", n=self.missing // 4)) + "</p>"
-            )
-        for start in range(0, len(self.plays), 4):
-            index = (self.missing + start) // 4
-            cards = self.plays[start : start + 4]
-            winner = self.winners.get(index)
-            title = t("log_trick", n=index + 1)
-            if winner:
-                title = t("log_trick_won", n=index + 1, who=who(winner))
-            attrs = ' data-log-trick="' + str(index + 1) + '"' + (' data-log-winner="' + winner + '"' if winner else "")
-            parts.append('<section class="log-part"' + attrs + "><h3>" + esc(title) + "</h3>")
-            parts.append(
-                '<ol class="log-list">' + "".join(self.item_html("play", p) for p in cards) + "</ol></section>"
-            )
-        parts.append("</div>")
-        parts.append(
-            '<div class="dlg-buttons"><button type="button" class="primary" data-action="close-dialog" autofocus>'
-            + esc(t("close"))
-            + "</button></div>"
+        """The window's markup (movelog_view.py)."""
+        return log_html(
+            state.get("hand_number"), self.bids, self.plays, self.missing, self.winners, self.explains, self.me
         )
-        return "".join(parts)
 
     def open(self, state):
+        """Open the window of the hand's moves."""
         dialogs.open_dialog("dlg-scores", self.html(state))
 
 

@@ -6,13 +6,17 @@ and buttons that open the hand trick by trick (op ``hand``; :mod:`review`) and r
 (ops ``review_*``; :mod:`analysis`).  The engine says what each part is
 and what it is worth (codes with parameters); this module only words them.  Wide tables scroll sideways in
 their own box (``.sheet-scroll``), with a hint when they do (:func:`mark_overflow`).
+
+Pure (CPython too: tests/page).  The windows' functions (:func:`hand_over_html`, :func:`scores_html`,
+:func:`past_html`, :func:`past_step_html`) return markup text for ``innerHTML``; the pieces return fragments
+(:mod:`markup`).
 """
 
 from i18n import bid_text, card_name, t, who
-from view import SEATS, TEAM_SEATS, card_classes, card_face, esc, position, seat_after, signed
+from markup import fill, h, join
+from view import SEATS, SUIT_SYMBOL, TEAM_SEATS, card_classes, card_face, close_buttons, position, seat_after, signed
 
 SUIT_ORDER = ("S", "H", "C", "D")  # as hands are shown
-SUIT_SYMBOL = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 SUIT_WORD = {"C": "suit_clubs", "D": "suit_diamonds", "H": "suit_hearts", "S": "suit_spades"}
 COLUMNS = ("col_team", "col_seat", "col_bid", "col_tricks", "col_points", "col_bags", "col_total")
 
@@ -65,32 +69,39 @@ def team_text(team_sheet):
 
 def review_button(number):
     """*Review tricks* (review.py) and *Review my play* (analysis.py) of hand ``number``, side by side."""
-    return (
-        '<span class="sheet-opens"><button type="button" class="past-open" data-action="past-hand" data-hand="'
-        + str(number)
-        + '" aria-label="'
-        + esc(t("past_open_label", n=number))
-        + '">'
-        + esc(t("past_open"))
-        + "</button>"
-        + '<button type="button" class="past-open rev-open" data-action="review" data-hand="'
-        + str(number)
-        + '" aria-label="'
-        + esc(t("rev_open_label", n=number))
-        + '">'
-        + esc(t("rev_open"))
-        + "</button></span>"
+    return h(
+        "span",
+        h(
+            "button",
+            t("past_open"),
+            type="button",
+            cls="past-open",
+            data_action="past-hand",
+            data_hand=number,
+            aria_label=t("past_open_label", n=number),
+        ),
+        h(
+            "button",
+            t("rev_open"),
+            type="button",
+            cls="past-open rev-open",
+            data_action="review",
+            data_hand=number,
+            aria_label=t("rev_open_label", n=number),
+        ),
+        cls="sheet-opens",
     )
 
 
 def bid_cell(seat_line):
-    text = esc(bid_text(seat_line["bid"]))
+    """A seat's bid, with *made* or *failed* after a nil."""
     outcome = seat_line["outcome"]
+    tag = None
     if outcome.endswith("_made"):
-        text += ' <span class="tag made">' + esc(t("made")) + "</span>"
+        tag = h("span", t("made"), cls="tag made")
     elif outcome.endswith("_failed"):
-        text += ' <span class="tag set">' + esc(t("sheet_failed")) + "</span>"
-    return text
+        tag = h("span", t("sheet_failed"), cls="tag set")
+    return join((bid_text(seat_line["bid"]), tag), " ")
 
 
 def hand_sheet_html(result, sheet, us, them, heading="h3"):
@@ -99,16 +110,17 @@ def hand_sheet_html(result, sheet, us, them, heading="h3"):
     ``td.total``), the breakdown in words (``[data-calc="NS"]``) and the button that opens the hand."""
     number = result["number"]
     title_id = "sheet-h" + str(number)
-    head = "".join('<th scope="col" class="c-' + key[4:] + '">' + esc(t(key)) + "</th>" for key in COLUMNS)
+    head = [h("th", t(key), scope="col", cls="c-" + key[4:]) for key in COLUMNS]
     groups = []
     for side, team in (("us", us), ("them", them)):
         mine = sheet["teams"][team]
         made = result["made"].get(team)
-        points = signed(mine["points"])
+        tag = None
         if made is True:
-            points += ' <span class="tag made">' + esc(t("made")) + "</span>"
+            tag = h("span", t("made"), cls="tag made")
         elif made is False:
-            points += ' <span class="tag set">' + esc(t("set")) + "</span>"
+            tag = h("span", t("set"), cls="tag set")
+        points = join((signed(mine["points"]), tag), " ")
         bags = str(mine["bags"])
         if mine["new_bags"]:
             bags += " (+" + str(mine["new_bags"]) + ")"
@@ -116,88 +128,72 @@ def hand_sheet_html(result, sheet, us, them, heading="h3"):
         for i, seat in enumerate(TEAM_SEATS[team]):
             line = sheet["seats"][seat]
             cells = (
-                '<td class="seat-cell">'
-                + esc(who(seat))
-                + '</td><td class="c-bid">'
-                + bid_cell(line)
-                + '</td><td class="num">'
-                + str(line["tricks"])
-                + "</td>"
+                h("td", who(seat), cls="seat-cell"),
+                h("td", bid_cell(line), cls="c-bid"),
+                h("td", str(line["tricks"]), cls="num"),
             )
             if i == 0:
                 rows.append(
-                    '<tr data-team="'
-                    + team
-                    + '" data-seat="'
-                    + seat
-                    + '"><th scope="rowgroup" rowspan="2">'
-                    + esc(t("team_" + side + "_short"))
-                    + "</th>"
-                    + cells
-                    + '<td rowspan="2" class="points">'
-                    + points
-                    + '</td><td rowspan="2" class="bags">'
-                    + bags
-                    + '</td><td rowspan="2" class="total">'
-                    + str(mine["total"])
-                    + "</td></tr>"
+                    h(
+                        "tr",
+                        h("th", t("team_" + side + "_short"), scope="rowgroup", rowspan="2"),
+                        cells,
+                        h("td", points, rowspan="2", cls="points"),
+                        h("td", bags, rowspan="2", cls="bags"),
+                        h("td", str(mine["total"]), rowspan="2", cls="total"),
+                        data_team=team,
+                        data_seat=seat,
+                    )
                 )
             else:
-                rows.append('<tr data-seat="' + seat + '">' + cells + "</tr>")
-        calc = esc(t("sheet_team_line", team=t("team_" + side + "_short"), text=team_text(mine)))
-        rows.append(
-            '<tr class="calc"><td colspan="7" data-calc="'
-            + team
-            + '"><div class="calc-text">'
-            + calc
-            + "</div></td></tr>"
-        )
-        groups.append('<tbody class="team-' + side + '">' + "".join(rows) + "</tbody>")
+                rows.append(h("tr", cells, data_seat=seat))
+        calc = t("sheet_team_line", team=t("team_" + side + "_short"), text=team_text(mine))
+        rows.append(h("tr", h("td", h("div", calc, cls="calc-text"), colspan="7", data_calc=team), cls="calc"))
+        groups.append(h("tbody", rows, cls="team-" + side))
     title = t("sheet_hand", n=number, who=who(result["dealer"]))
-    return (
-        '<section class="sheet-hand" data-hand="'
-        + str(number)
-        + '" aria-labelledby="'
-        + title_id
-        + '"><div class="sheet-head"><'
-        + heading
-        + ' id="'
-        + title_id
-        + '">'
-        + esc(title)
-        + "</"
-        + heading
-        + ">"
-        + review_button(number)
-        + '</div><div class="sheet-scroll" role="region" tabindex="0" aria-label="'
-        + esc(t("sheet_region", n=number))
-        + '"><table class="results sheet"><thead><tr>'
-        + head
-        + "</tr></thead>"
-        + "".join(groups)
-        + '</table></div><p class="scroll-hint" aria-hidden="true">'
-        + esc(t("sheet_scroll_hint"))
-        + " →</p></section>"
+    return h(
+        "section",
+        h("div", h(heading, title, id=title_id), review_button(number), cls="sheet-head"),
+        h(
+            "div",
+            h("table", h("thead", h("tr", head)), groups, cls="results sheet"),
+            cls="sheet-scroll",
+            role="region",
+            tabindex="0",
+            aria_label=t("sheet_region", n=number),
+        ),
+        h("p", t("sheet_scroll_hint") + " →", cls="scroll-hint", aria_hidden="true"),
+        cls="sheet-hand",
+        data_hand=number,
+        aria_labelledby=title_id,
     )
 
 
 def history_html(results, us, them):
     """The running totals, one row per hand (``table.history``)."""
     if not results:
-        return '<p class="empty">' + esc(t("history_empty")) + "</p>"
-    head = (
-        '<tr><th scope="col">' + esc(t("col_hand")) + '</th><th scope="col">' + esc(t("team_us_short")) + "</th>"
-        '<th scope="col">' + esc(t("col_total")) + '</th><th scope="col">' + esc(t("team_them_short")) + "</th>"
-        '<th scope="col">' + esc(t("col_total")) + "</th></tr>"
+        return h("p", t("history_empty"), cls="empty")
+    head = h(
+        "tr",
+        h("th", t("col_hand"), scope="col"),
+        h("th", t("team_us_short"), scope="col"),
+        h("th", t("col_total"), scope="col"),
+        h("th", t("team_them_short"), scope="col"),
+        h("th", t("col_total"), scope="col"),
     )
     rows = []
     for r in results:
         rows.append(
-            '<tr><th scope="row">' + str(r["number"]) + "</th><td>" + signed(r["points"][us]) + "</td>"
-            '<td class="total">' + str(r["totals"][us]) + "</td><td>" + signed(r["points"][them]) + "</td>"
-            '<td class="total">' + str(r["totals"][them]) + "</td></tr>"
+            h(
+                "tr",
+                h("th", str(r["number"]), scope="row"),
+                h("td", signed(r["points"][us])),
+                h("td", str(r["totals"][us]), cls="total"),
+                h("td", signed(r["points"][them])),
+                h("td", str(r["totals"][them]), cls="total"),
+            )
         )
-    return '<table class="history"><thead>' + head + "</thead><tbody>" + "".join(rows) + "</tbody></table>"
+    return h("table", h("thead", head), h("tbody", rows), cls="history")
 
 
 def _sheet_for(state, index):
@@ -209,7 +205,7 @@ def _sheet_for(state, index):
 
 
 def hand_over_html(state):
-    """End of a hand (or of the game): the hand's sheet, the running totals, and the buttons."""
+    """End of a hand (or of the game): the hand's sheet, the running totals, and the buttons (markup text)."""
     results = state["results"]
     last = results[-1] if results else None
     over = state["phase"] == "game-over"
@@ -217,7 +213,7 @@ def hand_over_html(state):
     us, them = state["us"], state["them"]
     if over:
         winner = state["winner"]
-        parts.append('<h2 id="dlg-hand-title">' + esc(t("game_over_title")) + "</h2>")
+        parts.append(h("h2", t("game_over_title"), id="dlg-hand-title"))
         names = [who(seat) for seat in TEAM_SEATS[them]]
         if state["me"] in TEAM_SEATS[us]:
             partner = who(seat_after(state["me"], 2))
@@ -227,63 +223,44 @@ def hand_over_html(state):
             text = t("winner_us", partner=partner, us=state["totals"][us], them=state["totals"][them])
         else:
             text = t("winner_them", a=names[0], b=names[1], us=state["totals"][us], them=state["totals"][them])
-        parts.append(
-            '<p class="winner '
-            + ("good" if winner == us else "bad")
-            + '" data-winner="'
-            + str(winner)
-            + '">'
-            + esc(text)
-            + "</p>"
-        )
+        parts.append(h("p", text, cls="winner " + ("good" if winner == us else "bad"), data_winner=str(winner)))
     else:
         number = last["number"] if last else state["hand_number"]
-        parts.append('<h2 id="dlg-hand-title">' + esc(t("hand_over_title", n=number)) + "</h2>")
+        parts.append(h("h2", t("hand_over_title", n=number), id="dlg-hand-title"))
     sheet = _sheet_for(state, len(results) - 1) if last else None
     if sheet is not None:
         parts.append(hand_sheet_html(last, sheet, us, them))
-    parts.append("<h3>" + esc(t("history_title")) + "</h3>")
+    parts.append(h("h3", t("history_title")))
     parts.append(history_html(results, us, them))
-    sheet_button = '<button type="button" data-action="scores">' + esc(t("sheet_title")) + "</button>"
+    sheet_button = h("button", t("sheet_title"), type="button", data_action="scores")
     if over:
-        parts.append(
-            '<div class="dlg-buttons">'
-            + sheet_button
-            + '<button type="button" data-action="scores-close">'
-            + esc(t("close"))
-            + "</button>"
-            '<button type="button" class="primary" data-action="new-game-now" autofocus>'
-            + esc(t("play_again"))
-            + "</button></div>"
+        buttons = (
+            sheet_button,
+            h("button", t("close"), type="button", data_action="scores-close"),
+            h("button", t("play_again"), type="button", cls="primary", data_action="new-game-now", autofocus=True),
         )
     else:
-        parts.append(
-            '<div class="dlg-buttons">'
-            + sheet_button
-            + '<button type="button" class="primary" data-action="next-hand" autofocus>'
-            + esc(t("next_hand"))
-            + "</button></div>"
+        buttons = (
+            sheet_button,
+            h("button", t("next_hand"), type="button", cls="primary", data_action="next-hand", autofocus=True),
         )
-    return "".join(parts)
+    parts.append(h("div", buttons, cls="dlg-buttons"))
+    return str(join(parts))
 
 
 def scores_html(state):
-    """The score sheet: the running totals, then every finished hand in full, the newest first."""
+    """The score sheet: the running totals, then every finished hand in full, the newest first (markup text)."""
     results = state["results"]
     us, them = state["us"], state["them"]
-    parts = ['<h2 id="dlg-scores-title">' + esc(t("sheet_title")) + "</h2>", history_html(results, us, them)]
+    parts = [h("h2", t("sheet_title"), id="dlg-scores-title"), history_html(results, us, them)]
     if results:  # the running score as a chart, drawn by the worker (controller.py: App.score_chart)
-        parts.append('<div class="score-chart" id="score-chart"></div>')
+        parts.append(h("div", cls="score-chart", id="score-chart"))
     for index in range(len(results) - 1, -1, -1):
         sheet = _sheet_for(state, index)
         if sheet is not None:
             parts.append(hand_sheet_html(results[index], sheet, us, them))
-    parts.append(
-        '<div class="dlg-buttons"><button type="button" class="primary" data-action="close-dialog" autofocus>'
-        + esc(t("close"))
-        + "</button></div>"
-    )
-    return "".join(parts)
+    parts.append(close_buttons())
+    return str(join(parts))
 
 
 def mark_overflow(root):
@@ -301,72 +278,68 @@ def mark_overflow(root):
 
 
 def past_html(hand):
-    """The frame of a past hand (``.past[data-past-hand]``): title, bids, the step region, the buttons."""
+    """The frame of a past hand (``.past[data-past-hand]``): title, bids, the step region, the buttons (markup
+    text)."""
     number = hand["number"]
-    bids = []
-    for seat in hand["bid_order"]:
-        bids.append(esc(who(seat)) + " <b>" + esc(bid_text(hand["bids"][seat])) + "</b>")
-    return (
-        '<div class="past" data-past-hand="'
-        + str(number)
-        + '"><h2 id="dlg-scores-title">'
-        + esc(t("past_title", n=number))
-        + '</h2><p class="past-bids">'
-        + esc(t("past_bids", bids="\x01")).replace("\x01", " · ".join(bids))
-        + '</p><div class="past-step" id="past-step"></div>'
-        '<div class="dlg-buttons past-nav">'
-        '<button type="button" data-action="past-prev">← ' + esc(t("past_prev")) + "</button>"
-        '<button type="button" class="primary" data-action="past-next" autofocus>' + esc(t("past_next")) + " →</button>"
-        '<button type="button" data-action="scores">' + esc(t("past_back")) + "</button>"
-        '<button type="button" data-action="close-dialog">' + esc(t("close")) + "</button></div>"
-        '<p class="past-keys note">' + esc(t("past_keys")) + "</p></div>"
+    bids = [join((who(seat), " ", h("b", bid_text(hand["bids"][seat])))) for seat in hand["bid_order"]]
+    nav = h(
+        "div",
+        h("button", "← " + t("past_prev"), type="button", data_action="past-prev"),
+        h("button", t("past_next") + " →", type="button", cls="primary", data_action="past-next", autofocus=True),
+        h("button", t("past_back"), type="button", data_action="scores"),
+        h("button", t("close"), type="button", data_action="close-dialog"),
+        cls="dlg-buttons past-nav",
+    )
+    return str(
+        h(
+            "div",
+            h("h2", t("past_title", n=number), id="dlg-scores-title"),
+            h("p", fill(t("past_bids", bids="{bids}"), bids=join(bids, " · ")), cls="past-bids"),
+            h("div", cls="past-step", id="past-step"),
+            nav,
+            h("p", t("past_keys"), cls="past-keys note"),
+            cls="past",
+            data_past_hand=number,
+        )
     )
 
 
 def _trick_card(card, seat, trick):
-    tags = ""
-    if seat == trick["leader"]:
-        tags += '<span class="tag led">' + esc(t("past_led")) + "</span>"
-    if seat == trick["winner"]:
-        tags += '<span class="tag won">' + esc(t("past_won")) + "</span>"
-    return (
-        '<div class="past-slot at-'
-        + position(seat)
-        + ("" if seat != trick["winner"] else " winner")
-        + '" data-past-slot="'
-        + seat
-        + '" data-past-card="'
-        + card
-        + '"><span class="past-who">'
-        + esc(who(seat))
-        + '</span><div class="'
-        + card_classes(card)
-        + ' small" role="img" aria-label="'
-        + esc(who(seat) + ": " + card_name(card))
-        + '">'
-        + card_face(card)
-        + '</div><span class="past-tags">'
-        + tags
-        + "</span></div>"
+    won = seat == trick["winner"]
+    tags = (
+        h("span", t("past_led"), cls="tag led") if seat == trick["leader"] else None,
+        h("span", t("past_won"), cls="tag won") if won else None,
+    )
+    return h(
+        "div",
+        h("span", who(seat), cls="past-who"),
+        h(
+            "div",
+            card_face(card),
+            cls=card_classes(card) + " small",
+            role="img",
+            aria_label=who(seat) + ": " + card_name(card),
+        ),
+        h("span", tags, cls="past-tags"),
+        cls="past-slot at-" + position(seat) + (" winner" if won else ""),
+        data_past_slot=seat,
+        data_past_card=card,
     )
 
 
 def _bid_slot(seat, bid):
-    return (
-        '<div class="past-slot at-'
-        + position(seat)
-        + '" data-past-slot="'
-        + seat
-        + '"><span class="past-who">'
-        + esc(who(seat))
-        + '</span><div class="past-bid">'
-        + esc(t("bid_label", bid=bid_text(bid)))
-        + '</div><span class="past-tags"></span></div>'
+    return h(
+        "div",
+        h("span", who(seat), cls="past-who"),
+        h("div", t("bid_label", bid=bid_text(bid)), cls="past-bid"),
+        h("span", cls="past-tags"),
+        cls="past-slot at-" + position(seat),
+        data_past_slot=seat,
     )
 
 
 def _suit_of(card):
-    return "S" if card in ("BJ", "LJ") else card[1]
+    return "S" if card in ("BJ", "LJ") else card[1:2]
 
 
 def _rank_of(card):
@@ -374,7 +347,7 @@ def _rank_of(card):
         return t("joker_big")
     if card == "LJ":
         return t("joker_little")
-    return "10" if card[0] == "T" else card[0]
+    return "10" if card[:1] == "T" else card[:1]
 
 
 def _hand_line(seat, cards, played, current, won):
@@ -384,41 +357,37 @@ def _hand_line(seat, cards, played, current, won):
         for card in cards:
             if _suit_of(card) != suit:
                 continue
-            rank = esc(_rank_of(card))
+            rank = _rank_of(card)
             if card in current:
-                items.append('<mark class="pc now">' + rank + "</mark>")
+                items.append(h("mark", rank, cls="pc now"))
             elif card in played:
-                items.append('<s class="pc">' + rank + "</s>")
+                items.append(h("s", rank, cls="pc"))
             else:
-                items.append('<span class="pc">' + rank + "</span>")
+                items.append(h("span", rank, cls="pc"))
         if items:
             groups.append(
-                '<span class="pg suit-'
-                + suit
-                + '"><span aria-hidden="true">'
-                + SUIT_SYMBOL[suit]
-                + '</span><span class="visually-hidden">'
-                + esc(t(SUIT_WORD[suit]))
-                + "</span> "
-                + " ".join(items)
-                + "</span>"
+                h(
+                    "span",
+                    h("span", SUIT_SYMBOL[suit], aria_hidden="true"),
+                    h("span", t(SUIT_WORD[suit]), cls="visually-hidden"),
+                    " ",
+                    join(items, " "),
+                    cls="pg suit-" + suit,
+                )
             )
-    return (
-        '<li data-past-seat="'
-        + seat
-        + '"><span class="past-who">'
-        + esc(who(seat))
-        + '</span> <span class="past-won">'
-        + esc(t("tricks_label", n=won))
-        + '</span><span class="past-cards">'
-        + " ".join(groups)
-        + "</span></li>"
+    return h(
+        "li",
+        h("span", who(seat), cls="past-who"),
+        " ",
+        h("span", t("tricks_label", n=won), cls="past-won"),
+        h("span", join(groups, " "), cls="past-cards"),
+        data_past_seat=seat,
     )
 
 
 def past_step_html(hand, step):
     """Step ``step`` of a past hand: 0 the hands as dealt, 1–13 a trick (its four cards by seat, the leader and
-    the winner; cards of earlier tricks struck out in the hands)."""
+    the winner; cards of earlier tricks struck out in the hands); markup text."""
     tricks = hand["tricks"]
     played = []
     won = {"N": 0, "E": 0, "S": 0, "W": 0}
@@ -428,9 +397,9 @@ def past_step_html(hand, step):
     current = []
     parts = []
     if step == 0:
-        parts.append('<p class="past-where" aria-live="polite">' + esc(t("past_dealt")) + "</p>")
+        parts.append(h("p", t("past_dealt"), cls="past-where", aria_live="polite"))
         slots = [_bid_slot(seat, hand["bids"][seat]) for seat in SEATS]
-        parts.append('<div class="past-trick past-bidding">' + "".join(slots) + "</div>")
+        parts.append(h("div", slots, cls="past-trick past-bidding"))
     else:
         trick = tricks[step - 1]
         current = trick["cards"]
@@ -438,31 +407,23 @@ def past_step_html(hand, step):
         text = (
             t("past_step_trick", n=step, count=len(tricks)) + " · " + t("past_winner", who=who(trick["winner"]), n=step)
         )
-        parts.append('<p class="past-where" aria-live="polite">' + esc(text) + "</p>")
+        parts.append(h("p", text, cls="past-where", aria_live="polite"))
         slots = []
         seat = trick["leader"]
         for card in trick["cards"]:
             slots.append(_trick_card(card, seat, trick))
             seat = seat_after(seat)
         parts.append(
-            '<div class="past-trick" data-past-leader="'
-            + trick["leader"]
-            + '" data-past-winner="'
-            + trick["winner"]
-            + '">'
-            + "".join(slots)
-            + "</div>"
+            h("div", slots, cls="past-trick", data_past_leader=trick["leader"], data_past_winner=trick["winner"])
         )
-    lines = []
-    for seat in SEATS:
-        lines.append(_hand_line(seat, hand["deal"][seat], played, current, won[seat]))
+    lines = [_hand_line(seat, hand["deal"][seat], played, current, won[seat]) for seat in SEATS]
     parts.append(
-        '<div class="past-hands-box"><h3 class="past-hands-title">'
-        + esc(t("past_hands"))
-        + '</h3><ul class="past-hands">'
-        + "".join(lines)
-        + "</ul>"
-        + ('<p class="note">' + esc(t("past_played")) + "</p>" if step > 1 else "")
-        + "</div>"
+        h(
+            "div",
+            h("h3", t("past_hands"), cls="past-hands-title"),
+            h("ul", lines, cls="past-hands"),
+            h("p", t("past_played"), cls="note") if step > 1 else None,
+            cls="past-hands-box",
+        )
     )
-    return "".join(parts)
+    return str(join(parts))

@@ -9,7 +9,8 @@ clockwise (left-hand opponent, who plays after me) on the left, the other on
 the right; "us" and "them" are the state's ``us`` and ``them``.
 """
 
-from i18n import bid_text, card_name, card_short, rank_text, reason_text, t, who
+from i18n import bid_text, card_name, card_short, lang, rank_text, reason_text, t, who
+from markup import fill, h, join
 
 SEATS = ("N", "E", "S", "W")  # clockwise: the order of play
 TEAM_SEATS = {"NS": ("N", "S"), "EW": ("E", "W")}
@@ -54,110 +55,123 @@ def place_seats(doc, me):
 
 # ----------------------------------------------------------------- cards
 
+SUIT_SYMBOL = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
+CARDS = frozenset([r + s for r in "23456789TJQKA" for s in "CDHS"] + ["BJ", "LJ"])
+_faces = {}  # "<lang>:<card>" -> the card's face (54 cards in three languages at most: only real cards are kept)
+_buttons = {}  # everything a card of the hand shows -> its button: a card that looks the same is not built again
+BUTTONS_KEPT = 160  # then the buttons kept are forgotten (a few moves' worth of hands)
+
 
 def card_face(card):
-    """The inside of a card (CSS-drawn: corners and a central pip)."""
+    """The inside of a card (CSS-drawn: corners and a central pip), as a fragment (the same card in the same
+    language is built once)."""
+    key = lang() + ":" + card
+    face = _faces.get(key)
+    if face is not None:
+        return face
     if card in ("BJ", "LJ"):
-        label = esc(t("joker_big" if card == "BJ" else "joker_little"))
-        return (
-            '<span class="corner" aria-hidden="true"><span class="rank">★</span></span>'
-            '<span class="pip joker-pip" aria-hidden="true">' + label + "</span>"
-            '<span class="corner corner-b" aria-hidden="true"><span class="rank">★</span></span>'
+        star = h("span", h("span", "★", cls="rank"), cls="corner", aria_hidden="true")
+        label = t("joker_big" if card == "BJ" else "joker_little")
+        face = join(
+            (
+                star,
+                h("span", label, cls="pip joker-pip", aria_hidden="true"),
+                h("span", h("span", "★", cls="rank"), cls="corner corner-b", aria_hidden="true"),
+            )
         )
-    rank = esc(rank_text(card[0]))
-    symbol = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}[card[1]]
-    corner = '<span class="rank">' + rank + '</span><span class="suit">' + symbol + "</span>"
-    return (
-        '<span class="corner" aria-hidden="true">' + corner + "</span>"
-        '<span class="pip" aria-hidden="true">' + symbol + "</span>"
-        '<span class="corner corner-b" aria-hidden="true">' + corner + "</span>"
-    )
+    else:
+        symbol = SUIT_SYMBOL.get(card[1:2], "?")
+        corner = join((h("span", rank_text(card[:1]), cls="rank"), h("span", symbol, cls="suit")))
+        face = join(
+            (
+                h("span", corner, cls="corner", aria_hidden="true"),
+                h("span", symbol, cls="pip", aria_hidden="true"),
+                h("span", corner, cls="corner corner-b", aria_hidden="true"),
+            )
+        )
+    if card in CARDS:
+        _faces[key] = face
+    return face
 
 
 def card_classes(card):
+    """The ``class`` of a card's element: ``card suit-H``, ``card joker joker-big``."""
     if card in ("BJ", "LJ"):
         return "card joker " + ("joker-big" if card == "BJ" else "joker-little")
-    return "card suit-" + card[1]
+    return "card suit-" + card[1:2]
 
 
 def hand_html(state, ui):
     """Your hand: ``<button data-card>``, ``aria-disabled`` (and ``data-legal="false"``) when illegal.
 
     Each card carries its place in one row (``--i`` of ``--n``) and in two rows (``--r`` row, ``--c`` column;
-    the first ``--cols`` cards on top): the style sheet picks one or the other for the screen.
+    the first ``--cols`` cards on top): the style sheet picks one or the other for the screen.  Text (the
+    markup for ``#hand``).
     """
     hand = state["hand"]
     count = len(hand)
     if ui.hidden:
-        count = state.get("hand_count", count)
-        backs = "".join('<div class="card back" style="--i:' + str(i) + '"></div>' for i in range(count))
-        return (
-            '<div class="fan fan-hidden" role="img" aria-label="'
-            + esc(t("hand_hidden"))
-            + '" style="--n:'
-            + str(count)
-            + '">'
-            + backs
-            + "</div>"
+        count = int(state.get("hand_count", count))
+        backs = [h("div", cls="card back", style="--i:" + str(i)) for i in range(count)]
+        return str(
+            h("div", backs, cls="fan fan-hidden", role="img", aria_label=t("hand_hidden"), style="--n:" + str(count))
         )
     my_turn = state["phase"] == "playing" and state["turn"] == state["me"] and not ui.busy
     focus = ui.focus
     selected = ui.selected
     hinted = ui.hinted
-    parts = []
+    buttons = []
     cols = (count + 1) // 2
     for i, item in enumerate(hand):
         card = item["card"]
         legal = bool(item["legal"]) and my_turn
         name = card_name(card)
-        classes = [card_classes(card)]
-        tip = ""
+        classes = card_classes(card)
+        tip = None
         if legal:
             label = name
         elif my_turn:
             why = reason_text(item.get("reason"))
             label = t("card_illegal", card=name, reason=why)
             tip = why
-            classes.append("illegal")
+            classes += " illegal"
         else:
             label = name
-            classes.append("waiting")
+            classes += " waiting"
         if card == selected:
-            classes.append("selected")
+            classes += " selected"
         if card == hinted:
-            classes.append("hinted")
-        attrs = [
-            'type="button"',
-            'class="' + " ".join(classes) + '"',
-            'data-card="' + card + '"',
-            'data-legal="' + ("true" if legal else "false") + '"',
-            'aria-label="' + esc(label) + '"',
-            'tabindex="' + ("0" if i == focus else "-1") + '"',
-            'style="--i:' + str(i) + ";--r:" + str(1 if i < cols else 2) + ";--c:" + str(i % cols + 1) + '"',
-        ]
-        if not legal:
-            attrs.append('aria-disabled="true"')
-        if card == selected:
-            attrs.append('aria-pressed="true"')
-        body = card_face(card)
-        if tip:
-            body += '<span class="tip" aria-hidden="true">' + esc(tip) + "</span>"
-        parts.append("<button " + " ".join(attrs) + ">" + body + "</button>")
-    return (
-        '<div class="fan" data-n="'
-        + str(count)
-        + '" style="--n:'
-        + str(count)
-        + ";--cols:"
-        + str(max(cols, 1))
-        + '">'
-        + "".join(parts)
-        + "</div>"
-    )
+            classes += " hinted"
+        pressed = card == selected
+        tab = "0" if i == focus else "-1"
+        key = (lang(), card, classes, legal, label, tip, i, cols, tab, pressed)
+        button = _buttons.get(key)
+        if button is None:
+            button = h(
+                "button",
+                card_face(card),
+                h("span", tip, cls="tip", aria_hidden="true") if tip else None,
+                type="button",
+                cls=classes,
+                data_card=card,
+                data_legal="true" if legal else "false",
+                aria_label=label,
+                tabindex=tab,
+                style="--i:" + str(i) + ";--r:" + ("1" if i < cols else "2") + ";--c:" + str(i % cols + 1),
+                aria_disabled=None if legal else "true",
+                aria_pressed="true" if pressed else None,
+            )
+            if len(_buttons) >= BUTTONS_KEPT:
+                _buttons.clear()
+            _buttons[key] = button
+        buttons.append(button)
+    fan = h("div", buttons, cls="fan", data_n=count, style="--n:" + str(count) + ";--cols:" + str(max(cols, 1)))
+    return str(fan)
 
 
 def backs_html(count):
-    return "".join('<div class="card back mini" style="--i:' + str(i) + '"></div>' for i in range(count))
+    """``count`` card backs (a seat's hand face down)."""
+    return join(h("div", cls="card back mini", style="--i:" + str(i)) for i in range(int(count)))
 
 
 # ----------------------------------------------------------------- seats and scores
@@ -170,10 +184,11 @@ def seat_title(seat):
 
 def seat_title_html(seat):
     """:func:`seat_title` with the name and the relation in spans (``.seat-who``, ``.seat-rel``)."""
-    text = esc(t("seat_plate", seat="\x01", relation="\x02"))
-    name = '<span class="seat-who">' + esc(t("who_" + seat)) + "</span>"
-    relation = '<span class="seat-rel">' + esc(t("rel_" + RELATIONS[position(seat)])) + "</span>"
-    return text.replace("\x01", name).replace("\x02", relation)
+    return fill(
+        t("seat_plate", seat="{seat}", relation="{relation}"),
+        seat=h("span", t("who_" + seat), cls="seat-who"),
+        relation=h("span", t("rel_" + RELATIONS[position(seat)]), cls="seat-rel"),
+    )
 
 
 def render_seats(doc, state, ui):
@@ -185,7 +200,7 @@ def render_seats(doc, state, ui):
         turn = state["turn"] == seat and state["phase"] in ("bidding", "playing")
         name = seat_title(seat)
         dealer = state["dealer"] == seat
-        section.querySelector(".seat-name").innerHTML = seat_title_html(seat)
+        section.querySelector(".seat-name").innerHTML = str(seat_title_html(seat))
         chip = section.querySelector(".dealer-chip")
         chip.textContent = t("dealer")
         chip.hidden = not dealer
@@ -209,7 +224,7 @@ def render_seats(doc, state, ui):
         backs = section.querySelector(".backs")
         if backs is not None and ui.backs.get(seat) != cards:
             ui.backs[seat] = cards
-            backs.innerHTML = backs_html(cards)
+            backs.innerHTML = str(backs_html(cards))
             backs.setAttribute("style", "--n:" + str(cards))
 
 
@@ -274,33 +289,30 @@ def team_bid_text(bids, seats, named=False):
 
 
 def trick_html(cards, leader, reasons=None):
-    """The cards on the table, each in the slot of the seat that played it (seats in turn from the leader).
+    """The cards on the table, each in the slot of the seat that played it (seats in turn from the leader):
+    ``{seat: markup text}``.
 
     ``reasons`` (card → text, movelog.py): a computer's card with a reason can take the focus and describes itself
     with it (``aria-describedby``), shown as a tooltip on hover, focus or a tap (``[data-why]``)."""
     slots = {}
     seat = leader
+    reasons = reasons or {}
     for order, card in enumerate(cards):
-        classes = card_classes(card) + " played from-" + position(seat)
-        why = (reasons or {}).get(card)
-        extra = ""
-        tip = ""
-        if why:
-            extra = ' tabindex="0" data-why aria-describedby="why-' + seat + '"'
-            tip = '<span class="why-tip" role="tooltip" id="why-' + seat + '">' + esc(why) + "</span>"
-        slots[seat] = (
-            '<div class="'
-            + classes
-            + '" role="img" style="--order:'
-            + str(order)
-            + '" aria-label="'
-            + esc(who(seat) + ": " + card_name(card))
-            + '"'
-            + extra
-            + ">"
-            + card_face(card)
-            + tip
-            + "</div>"
+        why = reasons.get(card)
+        tip = h("span", why, cls="why-tip", role="tooltip", id="why-" + seat) if why else None
+        slots[seat] = str(
+            h(
+                "div",
+                card_face(card),
+                tip,
+                cls=card_classes(card) + " played from-" + position(seat),
+                role="img",
+                style="--order:" + str(order),
+                aria_label=who(seat) + ": " + card_name(card),
+                tabindex="0" if why else None,
+                data_why=bool(why),
+                aria_describedby="why-" + seat if why else None,
+            )
         )
         seat = seat_after(seat)
     return slots
@@ -334,51 +346,53 @@ def forget_trick():
 
 
 def bids_summary_html(state):
+    """The bids so far, seat by seat, and the totals: ours, theirs, the table's."""
     rows = []
-    for seat in SEATS:
-        bid = state["bids"].get(seat)
-        cls = "bs-seat" + (" pending" if bid is None else "")
-        rows.append(
-            '<li class="' + cls + '"><span>' + esc(who(seat)) + "</span> <b>" + esc(bid_text(bid)) + "</b></li>"
-        )
-    ours = team_bid_text(state["bids"], TEAM_SEATS[state["us"]])
-    theirs = team_bid_text(state["bids"], TEAM_SEATS[state["them"]])
     total = 0
     for seat in SEATS:
         bid = state["bids"].get(seat)
         if isinstance(bid, int) and bid > 0:
             total += bid
-    return (
-        '<ul class="bids-so-far" aria-label="' + esc(t("bids_so_far")) + '">' + "".join(rows) + "</ul>"
-        '<p class="bid-totals"><span>'
-        + esc(t("team_total", n=ours))
-        + "</span> · <span>"
-        + esc(t("their_total", n=theirs))
-        + "</span> · <span>"
-        + esc(t("table_total", n=total))
-        + "</span></p>"
+        rows.append(
+            h(
+                "li",
+                h("span", who(seat)),
+                " ",
+                h("b", bid_text(bid)),
+                cls="bs-seat" + (" pending" if bid is None else ""),
+            )
+        )
+    ours = team_bid_text(state["bids"], TEAM_SEATS[state["us"]])
+    theirs = team_bid_text(state["bids"], TEAM_SEATS[state["them"]])
+    totals = (t("team_total", n=ours), t("their_total", n=theirs), t("table_total", n=total))
+    return join(
+        (
+            h("ul", rows, cls="bids-so-far", aria_label=t("bids_so_far")),
+            h("p", join((h("span", text) for text in totals), " · "), cls="bid-totals"),
+        )
     )
 
 
 def bid_panel_html(state, ui):
-    """The bidding window, or the blind nil choice before the person looks at the cards."""
+    """The bidding window, or the blind nil choice before the person looks at the cards (markup text)."""
     legal = state["legal_bids"]
     if ui.hidden and state.get("can_blind_nil"):
         rules = state["rules"]
-        return (
-            '<h3 id="bid-title">'
-            + esc(t("bid_blind_title"))
-            + "</h3>"
-            + bids_summary_html(state)
-            + "<p>"
-            + esc(t("bid_blind_text", value=rules.get("blind_nil_value")))
-            + "</p>"
-            '<div class="bid-choice">'
-            '<button type="button" class="bid bid-blind" data-bid="blind_nil">'
-            + esc(t("bid_blind_button"))
-            + "</button>"
-            '<button type="button" class="primary" data-action="show-cards">' + esc(t("show_cards")) + "</button>"
-            "</div>"
+        choice = h(
+            "div",
+            h("button", t("bid_blind_button"), type="button", cls="bid bid-blind", data_bid="blind_nil"),
+            h("button", t("show_cards"), type="button", cls="primary", data_action="show-cards"),
+            cls="bid-choice",
+        )
+        return str(
+            join(
+                (
+                    h("h3", t("bid_blind_title"), id="bid-title"),
+                    bids_summary_html(state),
+                    h("p", t("bid_blind_text", value=rules.get("blind_nil_value"))),
+                    choice,
+                )
+            )
         )
     reasons = state.get("bid_reasons") or {}
 
@@ -389,26 +403,30 @@ def bid_panel_html(state, ui):
     if state["rules"].get("nil") or 0 in legal:
         ok = 0 in legal
         buttons.append(
-            '<button type="button" class="bid bid-nil" data-bid="nil"'
-            + ("" if ok else ' disabled title="' + esc(why(0)) + '"')
-            + ' aria-label="'
-            + esc(t("bid_nil_button"))
-            + '">'
-            + esc(t("nil"))
-            + "</button>"
+            h(
+                "button",
+                t("nil"),
+                type="button",
+                cls="bid bid-nil",
+                data_bid="nil",
+                disabled=not ok,
+                title=None if ok else why(0),
+                aria_label=t("bid_nil_button"),
+            )
         )
     for n in range(1, 14):
         ok = n in legal
         buttons.append(
-            '<button type="button" class="bid" data-bid="'
-            + str(n)
-            + '"'
-            + ("" if ok else ' disabled title="' + esc(why(n)) + '"')
-            + ' aria-label="'
-            + esc(t("bid_button", n=n))
-            + '">'
-            + str(n)
-            + "</button>"
+            h(
+                "button",
+                n,
+                type="button",
+                cls="bid",
+                data_bid=n,
+                disabled=not ok,
+                title=None if ok else why(n),
+                aria_label=t("bid_button", n=n),
+            )
         )
     # The rule that forbids some bids (minimum team bid, Suicide, Whiz, Mirror), said once in words.
     texts = []
@@ -418,19 +436,16 @@ def bid_panel_html(state, ui):
         text = reason_text(reasons[key])
         if text and text not in texts:
             texts.append(text)
-    rules_line = '<p class="bid-rule" data-bid-rule>' + esc(" · ".join(texts)) + "</p>" if texts else ""
-    return (
-        '<h3 id="bid-title">'
-        + esc(t("bid_title"))
-        + "</h3>"
-        + bids_summary_html(state)
-        + '<div class="bid-grid">'
-        + "".join(buttons)
-        + "</div>"
-        + rules_line
-        + '<p class="bid-keys">'
-        + esc(t("bid_keys"))
-        + "</p>"
+    return str(
+        join(
+            (
+                h("h3", t("bid_title"), id="bid-title"),
+                bids_summary_html(state),
+                h("div", buttons, cls="bid-grid"),
+                h("p", " · ".join(texts), cls="bid-rule", data_bid_rule=True) if texts else None,
+                h("p", t("bid_keys"), cls="bid-keys"),
+            )
+        )
     )
 
 
@@ -442,47 +457,46 @@ def signed(n):
 
 
 def last_trick_html(state, reasons=None):
-    """The last trick; ``reasons`` (card → text, movelog.py): the computer's reason under its card."""
+    """The last trick; ``reasons`` (card → text, movelog.py): the computer's reason under its card (markup text)."""
     last = state.get("last_trick")
-    parts = ['<h2 id="dlg-scores-title">' + esc(t("last_trick_title")) + "</h2>"]
+    parts = [h("h2", t("last_trick_title"), id="dlg-scores-title")]
     if not last:
-        parts.append("<p>" + esc(t("last_trick_none")) + "</p>")
+        parts.append(h("p", t("last_trick_none")))
     else:
+        reasons = reasons or {}
         seat = last["leader"]
         items = []
         for card in last["cards"]:
-            won = " winner" if seat == last["winner"] else ""
+            why = reasons.get(card)
             items.append(
-                '<li class="lt-item'
-                + won
-                + '"><span>'
-                + esc(who(seat))
-                + '</span><div class="'
-                + card_classes(card)
-                + ' small" role="img" aria-label="'
-                + esc(card_name(card))
-                + '">'
-                + card_face(card)
-                + "</div>"
-                + ('<small class="log-why">' + esc(reasons[card]) + "</small>" if reasons and reasons.get(card) else "")
-                + "</li>"
+                h(
+                    "li",
+                    h("span", who(seat)),
+                    h(
+                        "div",
+                        card_face(card),
+                        cls=card_classes(card) + " small",
+                        role="img",
+                        aria_label=card_name(card),
+                    ),
+                    h("small", why, cls="log-why") if why else None,
+                    cls="lt-item winner" if seat == last["winner"] else "lt-item",
+                )
             )
             seat = seat_after(seat)
-        parts.append('<ul class="last-trick">' + "".join(items) + "</ul>")
-        parts.append("<p>" + esc(t("last_trick_won", who=who(last["winner"]))) + "</p>")
-    parts.append(
-        '<div class="dlg-buttons"><button type="button" class="primary" data-action="close-dialog" autofocus>'
-        + esc(t("close"))
-        + "</button></div>"
+        parts.append(h("ul", items, cls="last-trick"))
+        parts.append(h("p", t("last_trick_won", who=who(last["winner"]))))
+    parts.append(close_buttons())
+    return str(join(parts))
+
+
+def close_buttons():
+    """A window's one button: *Close*, with the focus (``.dlg-buttons``)."""
+    return h(
+        "div",
+        h("button", t("close"), type="button", cls="primary", data_action="close-dialog", autofocus=True),
+        cls="dlg-buttons",
     )
-    return "".join(parts)
-
-
-def help_html():
-    """The help window: helpdoc.py, from static/help/help.json (fetched when Help first opens)."""
-    import helpdoc  # here, not at the top: helpdoc imports this module
-
-    return helpdoc.html()
 
 
 def status_text(state, ui):
