@@ -27,8 +27,10 @@ def _int(value):
 
 
 def _number(value):
-    """``value`` when it is a number (not a bool), else ``None``."""
-    return value if isinstance(value, (int, float)) and not isinstance(value, bool) else None
+    """``value`` when it is a finite number (not a bool, not NaN), else ``None``."""
+    if isinstance(value, (int, float)) and not isinstance(value, bool) and -1e18 < value < 1e18:
+        return value
+    return None
 
 
 def _dict(value):

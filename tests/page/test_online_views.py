@@ -331,6 +331,8 @@ def test_a_message_refused_without_checking_is_counted_too() -> None:
     assert box.dropped == 1
 
 
-@pytest.mark.parametrize("rtt,text", [(None, "–"), (1234, "1.2"), ("x", "–"), (True, "–")])
+@pytest.mark.parametrize(
+    "rtt,text", [(None, "–"), (1234, "1.2"), ("x", "–"), (True, "–"), (float("inf"), "–"), (float("nan"), "–")]
+)
 def test_round_trips_show_in_seconds(rtt, text) -> None:
     assert views.seconds(rtt) == text
