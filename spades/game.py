@@ -32,7 +32,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, TypeAlias
 
 from .cards import (
     BEATERS,
@@ -59,6 +59,13 @@ from .scoring import BLIND_NIL, NIL, Bid, TeamScore, bid_text, match_winner, par
 
 _PLAIN_BIDS: tuple[Bid, ...] = tuple(range(14))
 _SEATS = tuple(Seat)
+
+
+DealInput: TypeAlias = Mapping[Seat, Iterable[object]] | Mapping[int, Iterable[object]] | Mapping[str, Iterable[object]]
+"""A deal as :class:`Game` takes it: seat (``Seat``, 0–3 or ``"N"``…) → 13 cards (see :func:`parse_deal`).
+
+Three mappings, not one ``Mapping[Seat | int | str, ...]``: a mapping's key type is invariant, so a
+``dict[str, list[str]]`` is not a ``Mapping[Seat | int | str, ...]``."""
 
 
 class Phase(StrEnum):
@@ -204,7 +211,7 @@ class Game:
         *,
         seed: int | None = None,
         dealer: Seat = Seat.W,
-        deal: Mapping[object, Iterable[object]] | None = None,
+        deal: DealInput | None = None,
     ) -> None:
         self.rules = rules if rules is not None else PRESETS["standard"]
         if seed is not None and type(seed) is not int:
@@ -511,18 +518,18 @@ class Game:
             self._legal = self._lead_mask()
 
     def _score(self) -> None:
-        bids = tuple(self._bids)
-        won = tuple(self._won)
-        ns, ew = score_hand(self.rules, bids, won, self._bags)  # type: ignore[arg-type]
+        n, e, s, w = self._bids
+        assert n is not None and e is not None and s is not None and w is not None  # every seat bid before the play
+        bids = (n, e, s, w)
+        won = (self._won[0], self._won[1], self._won[2], self._won[3])
+        ns, ew = score_hand(self.rules, bids, won, self._bags)
         self._totals = (self._totals[0] + ns.points, self._totals[1] + ew.points)
         self._bags = (ns.bags, ew.bags)
-        self._results.append(
-            HandResult(self.hand_number, self._dealer, bids, won, (ns, ew), self._totals)  # type: ignore[arg-type]
-        )
+        self._results.append(HandResult(self.hand_number, self._dealer, bids, won, (ns, ew), self._totals))
         self._winner = match_winner(self.rules, self._totals)
         self._phase = Phase.GAME_OVER if self._winner is not None else Phase.HAND_OVER
 
-    def next_hand(self, deal: Mapping[object, Iterable[object]] | None = None) -> None:
+    def next_hand(self, deal: DealInput | None = None) -> None:
         """Deal the next hand (the seeded deal, or ``deal``); the dealer moves left."""
         if self._phase is not Phase.HAND_OVER:
             raise SpadesError(
@@ -590,7 +597,7 @@ class Game:
         )
 
 
-def parse_deal(deal: Mapping[object, Iterable[object]], rules: Rules) -> tuple[int, int, int, int]:
+def parse_deal(deal: DealInput, rules: Rules) -> tuple[int, int, int, int]:
     """Validate a deal: seat (``Seat``, 0–3 or ``"N"``…, each once) → a list or tuple of 13 cards (numbers or
     text, never ``True``/``False``), the whole deck once.
 
@@ -606,7 +613,7 @@ def parse_deal(deal: Mapping[object, Iterable[object]], rules: Rules) -> tuple[i
         if isinstance(key, Seat) or (type(key) is int and 0 <= key <= 3):
             seat = Seat(key)
         else:
-            seat = Seat.parse(key)  # type: ignore[arg-type]  # text, or a ParseError naming the key
+            seat = Seat.parse(key)  # text, or a ParseError naming the key
         if given[seat]:
             raise ParseError(f"the deal gives {seat.name} twice", "deal_seat_twice", {"seat": seat.name})
         given[seat] = True
@@ -622,7 +629,7 @@ def parse_deal(deal: Mapping[object, Iterable[object]], rules: Rules) -> tuple[i
                 "deal_count",
                 {"seat": seat.name, "count": len(cards)},
             )
-        numbers = [c if type(c) is int else parse_card(c) for c in cards]  # type: ignore[arg-type]
+        numbers = [c if type(c) is int else parse_card(c) for c in cards]
         for card in numbers:
             if not 0 <= card < 54:
                 raise ParseError(f"not a card: {brief(card)}", "not_card", {"value": brief(card)})

@@ -533,9 +533,9 @@ class Room:
         if kind == "hello" or (kind in HOST_ONLY and peer != HOST):
             self.dropped_messages += 1
             return []
-        handler = getattr(self, "_on_" + kind)
+        handler: Callable[[Member, dict[str, Any], float], list[Out]] = getattr(self, "_on_" + kind)
         try:
-            return handler(member, message, now)  # type: ignore[no-any-return]
+            return handler(member, message, now)
         except SpadesError as error:
             return self._refused(peer, error, message.get("n"))
 

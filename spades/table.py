@@ -418,7 +418,7 @@ class Table:
 
     # ----------------------------------------------------------------- intents
 
-    def act(self, seat: Seat, intent: Mapping[str, Any]) -> list[dict[str, Any]]:
+    def act(self, seat: Seat, intent: object) -> list[dict[str, Any]]:
         """Carry out ``seat``'s intent (see ``docs/table.md``); return the events it made.
 
         Raises :class:`SpadesError` (and changes nothing) when the intent is
@@ -528,8 +528,9 @@ class Table:
                 last = index
         game = self.game
         seats = [t.leader + i for t in game.tricks for i in range(4)]
-        if game.trick:
-            seats += [game.leader + i for i in range(len(game.trick))]  # type: ignore[operator]
+        leader = game.leader  # None when no trick is in progress
+        if leader is not None:
+            seats += [leader + i for i in range(len(game.trick))]
         for index, who in enumerate(seats, 4):
             if who % 4 == seat:
                 last = index
@@ -618,8 +619,10 @@ class Table:
                         "reason": reason_json(reason) if reason is not None else None,
                     }
                 )
-        bidding = my_turn and game.phase is Phase.BIDDING
-        legal_bids = [b for b in view.legal if b != BLIND_NIL or self.blind_nil_open(me)] if bidding else []  # type: ignore[arg-type]
+        bidder = me if my_turn and game.phase is Phase.BIDDING else None
+        legal_bids = (
+            [b for b in view.legal if b != BLIND_NIL or self.blind_nil_open(bidder)] if bidder is not None else []
+        )
         us = Team(me % 2) if me is not None else Team(watched % 2) if watched is not None else Team.NS
         trick = view.trick
         leader = view.leader
@@ -644,17 +647,16 @@ class Table:
             if viewer == "spectator:all"
             else None,
             "legal_bids": legal_bids,
-            "bid_reasons": self._bid_reasons(me) if bidding and looked else {},  # type: ignore[arg-type]
-            "can_blind_nil": bidding and self.blind_nil_open(me),  # type: ignore[arg-type]
+            "bid_reasons": self._bid_reasons(bidder) if bidder is not None and looked else {},
+            "can_blind_nil": bidder is not None and self.blind_nil_open(bidder),
             "bids": {s.name: (bid_text(b) if b is not None else None) for s, b in zip(Seat, view.bids, strict=True)},
             "contracts": {t.name: team_contract(view.bids, t) for t in Team},
             "cards_left": dict(zip("NESW", view.cards_left, strict=True)),
             "tricks_won": dict(zip("NESW", view.tricks_won, strict=True)),
             "leader": leader.name if leader is not None else None,
-            "trick": [
-                {"seat": Seat((leader + i) % 4).name, "card": CARD_NAMES[c]}  # type: ignore[operator]
-                for i, c in enumerate(trick)
-            ],
+            "trick": [{"seat": Seat((leader + i) % 4).name, "card": CARD_NAMES[c]} for i, c in enumerate(trick)]
+            if leader is not None  # None when the trick is empty
+            else [],
             "winning": Seat(trick_winner(leader, trick)).name if trick and leader is not None else None,
             "last_trick": None
             if last is None

@@ -36,7 +36,7 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeVar, overload
 
 from . import __version__
 from .analysis import Review, ReviewError
@@ -72,7 +72,14 @@ class WorkerError(SpadesError):
     """An operation the worker cannot carry out (unknown op, missing table, bad arguments)."""
 
 
-def _get(args: dict[str, Any], key: str, kind: type, default: Any = None) -> Any:
+_T = TypeVar("_T")
+
+
+@overload
+def _get(args: dict[str, Any], key: str, kind: type[_T]) -> _T | None: ...
+@overload
+def _get(args: dict[str, Any], key: str, kind: type[_T], default: _T) -> _T: ...
+def _get(args: dict[str, Any], key: str, kind: type[_T], default: _T | None = None) -> _T | None:
     """``args[key]`` of exactly type ``kind`` (``True`` is not a number here), or ``default`` if missing/null."""
     value = args.get(key)
     if value is None:
@@ -85,7 +92,8 @@ def _get(args: dict[str, Any], key: str, kind: type, default: Any = None) -> Any
             "at_field",
             {"field": key, "problem": msg("is_not", expected=msg(expected), value=brief(value))},
         )
-    return value
+    checked: _T = value  # its type is exactly kind
+    return checked
 
 
 def _table_id(args: dict[str, Any]) -> str:
@@ -178,7 +186,7 @@ def _load(args: dict[str, Any]) -> dict[str, Any]:
 
 def _import(args: dict[str, Any]) -> dict[str, Any]:
     name = _table_id(args)
-    game = from_record(args.get("record"))  # type: ignore[arg-type]
+    game = from_record(args.get("record"))
     table = Table(game, parse_seats(args.get("seats")), Policy.from_json(args.get("policy")))
     viewer = _viewer(args, table)
     _put(name, table)
@@ -192,7 +200,7 @@ def _act(args: dict[str, Any]) -> dict[str, Any]:
     viewer = _viewer(args, table, seat)
     lang = _lang(args)
     work = clone(table)
-    events = work.act(seat, intent)  # type: ignore[arg-type]
+    events = work.act(seat, intent)
     out = _answer(work, viewer, events, lang)
     _tables[name] = work
     return out
@@ -293,8 +301,8 @@ def _room(args: dict[str, Any]) -> tuple[str, Room]:
 
 
 def _now(args: dict[str, Any]) -> float:
-    now = args.get("now")
-    if type(now) not in (int, float) or not 0 <= now < 2**53:
+    now: object = args.get("now")
+    if isinstance(now, bool) or not isinstance(now, (int, float)) or not 0 <= now < 2**53:
         raise WorkerError(f"'now' must be a time in milliseconds, got {brief(now)}", "bad_time", {"value": brief(now)})
     return float(now)
 
@@ -367,8 +375,8 @@ def _room_disconnect(args: dict[str, Any]) -> dict[str, Any]:
 
 def _room_rtt(args: dict[str, Any]) -> dict[str, Any]:
     _, room = _room(args)
-    rtt = args.get("rtt")
-    if type(rtt) not in (int, float):
+    rtt: object = args.get("rtt")
+    if isinstance(rtt, bool) or not isinstance(rtt, (int, float)):
         raise WorkerError(f"'rtt' must be milliseconds, got {brief(rtt)}", "bad_rtt", {"value": brief(rtt)})
     return _room_answer(room, room.set_rtt(_peer(args), rtt))
 
@@ -399,7 +407,8 @@ def _profile(args: dict[str, Any]) -> dict[str, Any]:
     if text != _held[0]:
         profile = check_profile(text)
         _held[0], _held[1] = text, profile
-    return _held[1]
+    checked: dict[str, Any] = _held[1]
+    return checked
 
 
 def _saved(profile: dict[str, Any]) -> str:
@@ -441,6 +450,7 @@ def _profile_add(args: dict[str, Any]) -> dict[str, Any]:
         raise WorkerError(
             f"'kind' must be one of {', '.join(KINDS)}, got {brief(kind)}", "profile_kind", {"value": brief(kind)}
         )
+    state: dict[str, Any] | None
     if args.get("table") is not None:
         _, table = _current(args)
         state = table.state(_viewer(args, table))
@@ -474,6 +484,7 @@ def _profile_report(args: dict[str, Any]) -> dict[str, Any]:
 
 
 def _score_chart(args: dict[str, Any]) -> dict[str, Any]:
+    state: dict[str, Any] | None
     if args.get("table") is not None:
         _, table = _current(args)
         state = table.state(_viewer(args, table))

@@ -26,8 +26,6 @@ ENGINE = ROOT / "spades"
 IGNORE = re.compile(r"type:\s*ignore\b")
 EXPLAINED = re.compile(r"type: ignore\[[a-z][a-z-]*(?:, [a-z][a-z-]*)*\] +# +\S.*")
 
-PENDING = frozenset({"spades/game.py", "spades/room.py", "spades/table.py", "spades/worker.py"})
-"""Files whose ignores their engineers are removing now (issue 19, item 8); remove a name once its file passes."""
 
 
 def ignores(path: Path) -> list[tuple[int, str]]:
@@ -63,14 +61,8 @@ def test_the_pattern_accepts_an_explained_ignore_and_refuses_the_others(tmp_path
 def test_every_type_ignore_in_the_engine_names_its_code_and_says_why() -> None:
     files = sorted(ENGINE.rglob("*.py"))
     assert len(files) > 20
-    bad = [entry for path in files if path.relative_to(ROOT).as_posix() not in PENDING for entry in unexplained(path)]
+    bad = [entry for path in files for entry in unexplained(path)]
     assert bad == []
-
-
-def test_each_pending_file_still_has_an_unexplained_ignore() -> None:
-    """Once a pending file is clean, it leaves :data:`PENDING` and the test above covers it."""
-    clean = [name for name in sorted(PENDING) if not unexplained(ROOT / name)]
-    assert clean == []
 
 
 @pytest.mark.parametrize("value", [None, 3, ["N"], "north", "", "X"])
