@@ -4,6 +4,9 @@ A host page served by a second server (another port: another origin) embeds ``?e
 ``spades:ready``, shows a deal and a position, is answered ``spades:error`` with a code for bad messages (and
 nothing for another library's), plays a hand through the frame and receives ``spades:hand-end``; a lesson is
 started or refused with a code. The same embedding works in a profile where the frame's storage is blocked.
+The embedded game keeps nothing (no localStorage, no engine snapshot in Cache Storage), a request sent before the
+page's Python listens is answered ``embed_not_ready``, and a frame sandboxed without ``allow-same-origin`` says
+what the embedding page must allow.
 """
 
 from __future__ import annotations
