@@ -7,6 +7,13 @@ come from the state.  It draws the table relative to its viewer ("me", the
 state's ``me``): me at the bottom, my partner at the top, the next seat
 clockwise (left-hand opponent, who plays after me) on the left, the other on
 the right; "us" and "them" are the state's ``us`` and ``them``.
+
+Pure (CPython too: tests/page).  Markup is built with :mod:`markup` only: every
+text and attribute value from the state is escaped there.  What other modules
+put into ``innerHTML`` comes back as text (``hand_html``, ``bid_panel_html``,
+``trick_html``'s slots, ``last_trick_html``: MicroPython's FFI takes a ``str``);
+the pieces others build on (``card_face``, ``bids_summary_html``,
+``seat_title_html``, ``backs_html``, ``close_buttons``) are fragments.
 """
 
 from i18n import bid_text, card_name, card_short, lang, rank_text, reason_text, t, who
@@ -19,6 +26,7 @@ RELATIONS = {"bottom": "me", "left": "left", "top": "partner", "right": "right"}
 
 
 def esc(text):
+    """Transitional, for the page modules not yet built with markup.py (none of this module's views use it)."""
     return str(text).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;")
 
 

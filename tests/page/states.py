@@ -13,8 +13,10 @@ from __future__ import annotations
 import copy
 import functools
 import json
+from collections.abc import Callable
 from typing import Any
 
+from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 
 from spades.worker import handle
@@ -26,6 +28,12 @@ CODES = frozenset((*SEATS, "NS", "EW", "bid", "card"))
 ``TEAM_SEATS[team]``) or read a card or a bid by them."""
 RULES = {"target": 150, "blind_nil": True, "min_team_bid": 6}
 """A short game with blind nil and a minimum team bid (so the bidding window has refused bids with reasons)."""
+
+
+REFUSED = (LookupError, ValueError, TypeError)
+"""How a view may refuse a code or a number it cannot use (never by writing it into the page)."""
+HYPOTHESIS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+"""The property tests' settings (each example renders every view of a state: no deadline)."""
 
 
 def op(name: str, **args: Any) -> dict[str, Any]:
@@ -108,17 +116,34 @@ def poison(data: st.DataObject, value: Any, codes: bool = False) -> Any:
     """``value`` with every string replaced by hostile text (dictionary keys stay: they are the data's shape).
 
     A card keeps its code in front (``AS" data-inj="1``: the rank and suit the views read are still there, the
-    way a card passed ``card_name`` before); a code (:data:`CODES`) stays as it is unless ``codes`` (then a view may
-    refuse it with a lookup error, but must never turn it into markup).
+    way a card passed ``card_name`` before); a code (:data:`CODES`) and a number stay as they are, unless
+    ``codes``: then each of them may become hostile text too (and a view may refuse it with a lookup or type
+    error, but must never turn it into markup).
     """
     if isinstance(value, dict):
         return {key: poison(data, item, codes) for key, item in value.items()}
     if isinstance(value, list):
         return [poison(data, item, codes) for item in value]
+    if isinstance(value, bool) or value is None:
+        return value
+    if isinstance(value, int):
+        return data.draw(HOSTILE) if codes and data.draw(st.booleans()) else value
     if isinstance(value, str):
-        if value in CODES and not codes:
-            return value
-        if is_card(value) and not codes:
-            return value + data.draw(HOSTILE)
+        if value in CODES or is_card(value):
+            if codes and data.draw(st.booleans()):
+                return data.draw(HOSTILE)
+            return value + data.draw(HOSTILE) if is_card(value) else value
         return data.draw(HOSTILE)
     return value
+
+
+def rendered(views: list[Callable[[], object]], codes: bool) -> list[object]:
+    """Each view's markup; with hostile codes and numbers a view may refuse (:data:`REFUSED`) instead."""
+    out = []
+    for render in views:
+        try:
+            out.append(render())
+        except REFUSED:
+            if not codes:
+                raise
+    return out

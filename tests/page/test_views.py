@@ -5,25 +5,25 @@ no field of their input, however hostile, becomes a tag or an attribute.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import partial
+
 import analysis_view
 import i18n
 import movelog_view
 import pytest
 import sheet
 import view
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 from markup import Html
 from ui import Ui
 
 from tests.page.conftest import HOSTILE, assert_no_injection, parse_tags
 from tests.page.nodes import parse
-from tests.page.states import fresh, log_entries, poison
+from tests.page.states import HYPOTHESIS, fresh, log_entries, poison, rendered
 
 STATES = ("blind", "bidding-looked", "playing", "hand-over", "game-over")
-REFUSED = (LookupError, ValueError, TypeError)
-"""How a view may refuse a seat or team code it cannot place (never by writing it into the page)."""
-HYPOTHESIS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 def uis(state: dict, card: str | None) -> list[Ui]:
@@ -37,35 +37,25 @@ def uis(state: dict, card: str | None) -> list[Ui]:
     return [plain, hidden, busy, lifted]
 
 
-def table_views(data: st.DataObject, state: dict) -> list[object]:
-    """Every view of view.py (and the two windows of sheet.py a state opens) on ``state``."""
-    cards = [c["card"] for c in state["trick"]]
+def table_views(data: st.DataObject, state: dict, trick_seats: list[str]) -> list[Callable[[], object]]:
+    """Every view of view.py (and the two windows of sheet.py a state opens) on ``state``, to be called."""
+    cards = [c.get("card") for c in state["trick"]]
     last = state.get("last_trick") or {}
     reasons = {card: data.draw(HOSTILE) for card in cards + list(last.get("cards") or [])}
     first = state["hand"][0]["card"] if state["hand"] else None
-    out: list[object] = []
+    leader = state["leader"] or "S"
+    views: list[Callable[[], object]] = []
     for ui in uis(state, first):
-        out += [view.hand_html(state, ui), view.bid_panel_html(state, ui)]
-    out += [view.trick_html(cards, state["leader"] or "S", reasons)[seat] for seat in state["trick_seats"]]
-    out += [view.trick_html(cards, state["leader"] or "S")[seat] for seat in state["trick_seats"]]
-    out += [view.bids_summary_html(state), view.last_trick_html(state, reasons), view.last_trick_html(state)]
-    out += [sheet.hand_over_html(state), sheet.scores_html(state)]
-    return out
-
-
-def seats_of(state: dict) -> list[str]:
-    """The seats of the trick on the table, in play order from the leader (before the state is made hostile)."""
-    return [c["seat"] for c in state["trick"]]
-
-
-def render_all(render, codes: bool) -> list[object]:
-    """``render()``'s views; with hostile codes a view may refuse (:data:`REFUSED`) instead."""
-    if not codes:
-        return render()
-    try:
-        return render()
-    except REFUSED:
-        return []
+        views += [partial(view.hand_html, state, ui), partial(view.bid_panel_html, state, ui)]
+    for seat in trick_seats:
+        views += [lambda seat=seat: view.trick_html(cards, leader, reasons)[seat]]
+        views += [lambda seat=seat: view.trick_html(cards, leader)[seat]]
+    views += [partial(view.bids_summary_html, state), partial(view.last_trick_html, state, reasons)]
+    views += [partial(view.last_trick_html, state)]
+    views += [partial(view.backs_html, state["cards_left"][seat]) for seat in view.SEATS]
+    views += [partial(view.seat_title_html, seat) for seat in view.SEATS]
+    views += [partial(sheet.hand_over_html, state), partial(sheet.scores_html, state)]
+    return views
 
 
 @HYPOTHESIS
@@ -73,8 +63,7 @@ def render_all(render, codes: bool) -> list[object]:
 def test_no_field_of_a_viewer_state_becomes_markup_on_the_table(data: st.DataObject, name: str, codes: bool) -> None:
     real = fresh(name)
     state = poison(data, real, codes)
-    state["trick_seats"] = seats_of(real)
-    for markup in render_all(lambda: table_views(data, state), codes):
+    for markup in rendered(table_views(data, state, [c["seat"] for c in real["trick"]]), codes):
         assert_no_injection(markup)
 
 
@@ -87,8 +76,10 @@ def test_no_move_of_the_log_becomes_markup(data: st.DataObject, explains: bool, 
     me = data.draw(st.sampled_from(["S", None]) | HOSTILE)
     missing = data.draw(st.sampled_from([0, 4, 8]))
     title = data.draw(HOSTILE)
-    out = render_all(lambda: [movelog_view.log_html(title, bids, plays, missing, winners, explains, me)], codes)
-    for markup in out:
+    views = [partial(movelog_view.log_html, title, bids, plays, missing, winners, explains, me)]
+    views += [partial(movelog_view.item_html, "play", p, me, explains) for p in plays]
+    views += [partial(movelog_view.item_html, "bid", b, me, explains) for b in bids]
+    for markup in rendered(views, codes):
         assert_no_injection(markup)
 
 
@@ -96,15 +87,11 @@ def test_no_move_of_the_log_becomes_markup(data: st.DataObject, explains: bool, 
 @given(st.data(), st.booleans())
 def test_no_verdict_of_a_review_becomes_markup(data: st.DataObject, codes: bool) -> None:
     verdicts = poison(data, fresh("verdicts"), codes)
-
-    def render() -> list[object]:
-        out: list[object] = [analysis_view.panel_html(data.draw(HOSTILE)), analysis_view.mistakes_html(verdicts)]
-        for step in range(14):
-            out += [analysis_view.step_html(verdicts, step, True), analysis_view.step_html(verdicts, step, False)]
-        return out
-
-    for markup in render_all(render, codes):
-        assert isinstance(markup, str)
+    views = [partial(analysis_view.panel_html, data.draw(HOSTILE)), partial(analysis_view.mistakes_html, verdicts)]
+    for step in range(14):
+        views += [partial(analysis_view.step_html, verdicts, step, done) for done in (True, False)]
+    views += [partial(analysis_view.detail_html, v) for v in verdicts]
+    for markup in rendered(views, codes):
         assert_no_injection(markup)
 
 
@@ -349,3 +336,11 @@ def test_every_view_returns_text_for_the_page(name: str) -> None:
         assert type(view.hand_html(state, ui)) is str and type(view.bid_panel_html(state, ui)) is str
     assert type(view.last_trick_html(state)) is str
     assert all(type(x) is str for x in view.trick_html([c["card"] for c in state["trick"]], "N").values())
+    assert type(sheet.hand_over_html(state)) is str and type(sheet.scores_html(state)) is str
+    hand = fresh("hand")
+    assert type(sheet.past_html(hand)) is str and type(sheet.past_step_html(hand, 1)) is str
+    bids, plays, winners = log_entries(fresh("events"))
+    assert type(movelog_view.log_html(1, bids, plays, 0, winners)) is str
+    verdicts = fresh("verdicts")
+    texts = (analysis_view.panel_html("r1"), analysis_view.step_box_html(), analysis_view.mistakes_html(verdicts))
+    assert all(type(x) is str for x in texts) and type(analysis_view.step_html(verdicts, 1, True)) is str
