@@ -199,6 +199,11 @@ def fill(template, **pieces):
             out.append(escape(rest))
             break
         name = rest[start + 1 : end]
+        if "{" in name:  # a stray brace: text up to the next one, then look again from there
+            cut = start + 1 + name.index("{")
+            out.append(escape(rest[:cut]))
+            rest = rest[cut:]
+            continue
         out.append(escape(rest[:start]))
         if name in pieces:
             _children((pieces[name],), out)

@@ -84,3 +84,8 @@ def test_fill_round_trips_plain_messages(message: str) -> None:
     if "{" in message:
         return
     assert unescape(str(fill(message))) == message
+
+
+def test_a_stray_brace_does_not_swallow_the_next_placeholder() -> None:
+    assert str(fill('<x data-i="1">{ {who} {', who=h("b", "N"))) == "&lt;x data-i=&quot;1&quot;&gt;{ <b>N</b> {"
+    assert str(fill("a{b{c}} {d}", c="C", d=h("i"))) == "a{bC} <i></i>"
