@@ -19,6 +19,7 @@ import sound
 import store
 import tutorial
 import view
+import windows
 from dialogs import Dialogs
 from dom import by_id, drop_params, notice, parse_params
 from embed import Embed
@@ -498,7 +499,7 @@ class App:
         if state is None or self.ui.busy or not self.owns():
             return
         if state["phase"] in ("hand-over", "game-over"):
-            self.dialogs.hand_over(state, self.game)
+            windows.hand_over(self.dialogs, state, self.game)
             self.share.hand_over(state)
             self.embed.hand_over(state)
             if state["phase"] == "game-over":
@@ -789,12 +790,12 @@ async def _undo(app, element):
 
 
 async def _scores(app, element):
-    app.dialogs.scores(app.state)
+    windows.scores(app.state)
     await app.score_chart()
 
 
 async def _last_trick(app, element):
-    app.dialogs.last_trick(app.state)
+    windows.last_trick(app.state)
 
 
 async def _move_log(app, element):
@@ -802,7 +803,7 @@ async def _move_log(app, element):
 
 
 async def _help(app, element):
-    app.dialogs.help()
+    windows.help()
 
 
 async def _new_game(app, element):

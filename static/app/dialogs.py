@@ -77,29 +77,6 @@ class Dialogs:
         """The hand goes on: the next summary may open."""
         self.shown_for = None
 
-    # Transitional: the windows' contents live in windows.py, which controller.py should call directly
-    # (windows.hand_over(app.dialogs, state, game), windows.scores(state), windows.last_trick(state),
-    # windows.help()).  Until it does, these forward there; then they and their deferred import go.
-    def hand_over(self, state, game_key):
-        import windows  # transitional (see above): windows imports this module
-
-        windows.hand_over(self, state, game_key)
-
-    def scores(self, state):
-        import windows  # transitional (see above)
-
-        windows.scores(state)
-
-    def last_trick(self, state):
-        import windows  # transitional (see above)
-
-        windows.last_trick(state)
-
-    def help(self):
-        import windows  # transitional (see above)
-
-        windows.help()
-
     async def confirm(self, text):
         """``True`` when the person confirms ``text`` (OK), ``False`` on Cancel or Esc."""
         by_id("dlg-confirm-text").textContent = text

@@ -17,7 +17,7 @@ comparison still comes after a reload.
 import js
 import shareview
 import store
-from dom import by_id, drop_params, notice
+from dom import by_id, drop_params
 from i18n import error_text, t
 from pyscript import document
 from tasks import spawn
@@ -92,7 +92,7 @@ class Share:
         try:
             await self.open_args({kind: value})
         except EngineError as error:
-            notice(t("deal_link_bad", error=error_text(error)))
+            self.app.notice(t("deal_link_bad", error=error_text(error)))
             return False
         return True
 

@@ -30,6 +30,7 @@ class Ui:
         self.message = None
         self.note = None
         self.trick_shown = None
+        self.panel_key = None  # no bidding window of the previous course stays on show
 
     def forget_html(self):
         """After a language change or a new seat: rebuild every region."""
