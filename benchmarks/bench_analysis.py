@@ -1,4 +1,4 @@
-"""Time of the post-hand review (spades.analysis) in CPython or inside Pyodide.
+"""Time of the post-hand review (spades.learn.analysis) in CPython or inside Pyodide.
 
     python benchmarks/bench_analysis.py [--hands 4] [--seed 1]
     node tests/pyodide/run.mjs --script benchmarks/bench_analysis.py --hands 2
@@ -22,8 +22,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from spades import Game, Phase, Seat
-from spades.analysis import Review
 from spades.bots import make_bot
+from spades.learn.analysis import Review
 
 
 def percentiles(times: list[float]) -> dict[str, float | int]:

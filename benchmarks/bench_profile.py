@@ -26,7 +26,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from spades import worker  # noqa: E402
-from spades.profile import FORMAT, check_profile  # noqa: E402
+from spades.stats.profile import FORMAT, check_profile  # noqa: E402
 
 SIZES = (100, 500, 2000)
 

@@ -1,4 +1,4 @@
-"""Calibrate the computer levels' fixed ratings (spades.rating.LEVEL_RATINGS) with the arena.
+"""Calibrate the computer levels' fixed ratings (spades.stats.rating.LEVEL_RATINGS) with the arena.
 
     .venv/bin/python scripts/calibrate.py [--beginner-pairs 5000] [--expert-pairs 450] [--seed 1]
 
@@ -9,12 +9,12 @@ seeded deal sequence played twice with the partnerships swapped, the expert sear
 level won (a game stopped at the arena's hand limit counts half).
 
 From the first level's win probability ``p`` (the mean pair score) it finds the rating gap ``d`` at
-which a side rated ``d`` above the other expects no change under spades.rating: the multiple of 10
+which a side rated ``d`` above the other expects no change under spades.stats.rating: the multiple of 10
 minimising |p * change(+d, win) + (1 - p) * change(+d, loss)|.  Within the linear range that is
 ``d = 240p - 120`` rounded to 10; the caps make 120 the largest gap the rules can tell apart (from
 p = 0.96 on, the stronger side gains on average at every gap).  The 95% interval of ``p`` is the
 normal approximation over pairs (pairs are independent; the two games of a pair are not); when every
-pair was won it is the rule of three, [1 - 3/n, 1].  Standard is anchored at spades.rating.START.
+pair was won it is the rule of three, [1 - 3/n, 1].  Standard is anchored at spades.stats.rating.START.
 
 Prints a Markdown table and, last, one JSON line with the figures.  Progress goes to standard error.
 """
@@ -30,9 +30,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from spades.arena import run_arena
-from spades.rating import START, change
+from spades.bots.arena import run_arena
 from spades.rules import Rules
+from spades.stats.rating import START, change
 
 GAPS = range(-120, 121, 10)
 

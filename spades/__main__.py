@@ -1,12 +1,12 @@
 """Command line: ``python -m spades replay FILE``, ``python -m spades score FILE``,
 ``python -m spades ratings FILE [--today YYYY-MM-DD]``, and the bots' ``python -m spades arena``
-and ``python -m spades bot`` (see :mod:`spades.arena`).
+and ``python -m spades bot`` (see :mod:`spades.bots.arena`).
 
 ``replay`` checks a hand record (``docs/hand-record.md``) and prints each
 hand's tricks, points, bags and totals as JSON; ``score`` is the score pad for
-games played with real cards (see :mod:`spades.scorepad`); ``ratings``
+games played with real cards (see :mod:`spades.formats.scorepad`); ``ratings``
 replays a list of rated games and prints every player's rating on ``--today``
-(default: today in UTC) and each game's changes (see :mod:`spades.rating` and
+(default: today in UTC) and each game's changes (see :mod:`spades.stats.rating` and
 ``docs/ratings.md``).  ``-`` reads standard input.  Bad input exits with status 1 and one line naming the hand,
 the step and the reason.
 """
@@ -20,11 +20,12 @@ from collections.abc import Sequence
 from datetime import UTC, datetime
 from typing import Any, NoReturn
 
-from . import arena, rating
+from .bots import arena
 from .errors import ParseError, RecordError, SpadesError
+from .formats.record import from_record
+from .formats.scorepad import score_sheet, summary
 from .jsontext import load_json
-from .record import from_record
-from .scorepad import score_sheet, summary
+from .stats import rating
 
 MAX_INPUT = 32 * 1024 * 1024
 """The largest file (or standard input) ``replay``, ``score`` and ``ratings`` read, in bytes."""

@@ -103,7 +103,7 @@ CODES: dict[str, tuple[str, ...]] = {
     "rule_choice": ("rule", "value"),
     "mercy_above_target": ("mercy", "target"),
     "suicide_needs_nil": (),
-    # hand records (spades.record): located errors name the hand and the step
+    # hand records (spades.formats.record): located errors name the hand and the step
     "in_hand": ("hand", "problem"),
     "in_step": ("step", "problem"),
     "in_hand_step": ("hand", "step", "problem"),
@@ -151,13 +151,13 @@ CODES: dict[str, tuple[str, ...]] = {
     "not_looked": ("seat",),
     "not_a_save": (),
     "save_format": ("value",),
-    # finished hands (spades.scoresheet)
+    # finished hands (spades.formats.scoresheet)
     "hand_number": ("value",),
     "no_such_hand": ("number", "count"),
     "hand_not_over": ("number", "done"),
-    # post-hand review jobs (spades.analysis, worker ops review_*)
+    # post-hand review jobs (spades.learn.analysis, worker ops review_*)
     "rev_no_job": ("job",),
-    # the profile (spades.profile); its field errors are ``at_field``
+    # the profile (spades.stats.profile); its field errors are ``at_field``
     "profile_too_long": ("limit",),
     "profile_format": ("value",),
     "control_chars": (),
@@ -169,7 +169,7 @@ CODES: dict[str, tuple[str, ...]] = {
     "id_twice": ("value",),
     "games_order": (),
     "state_unusable": (),
-    # an online room (spades.room): refusals a player sees
+    # an online room (spades.table.room): refusals a player sees
     "bad_message": (),
     "room_settings": (),
     "seats_fixed": (),
@@ -194,7 +194,7 @@ CODES: dict[str, tuple[str, ...]] = {
     "seat_empty": ("seat",),
     "nobody_at": ("seat",),
     "room_save": (),
-    # a guest at an online table (spades.guest): the host's messages and the lobby's listings it drops
+    # a guest at an online table (spades.table.guest): the host's messages and the lobby's listings it drops
     "host_message": ("type", "field"),
     "host_message_type": ("value",),
     "lobby_listing": ("field",),
@@ -219,7 +219,7 @@ CODES: dict[str, tuple[str, ...]] = {
     "arg_missing": ("key",),
     "profile_kind": ("value",),
     "table_or_state": (),
-    # deal links and the daily deal (spades.deallink)
+    # deal links and the daily deal (spades.formats.dealcode)
     "deal_code_text": ("value",),
     "deal_code_chars": ("value",),
     "deal_code_length": ("length",),
@@ -237,7 +237,7 @@ CODES: dict[str, tuple[str, ...]] = {
     "embed_no_lessons": (),
     "embed_lesson_unknown": ("value",),
     "embed_not_ready": (),
-    # lessons (spades.tutorial): lesson files and the worker's lesson_* calls
+    # lessons (spades.learn.tutorial): lesson files and the worker's lesson_* calls
     "lesson_unknown": ("value",),
     "lesson_file": ("name", "problem"),
     "lesson_format": ("value",),
@@ -384,4 +384,4 @@ class RecordError(SpadesError):
 
 
 class RatingError(SpadesError):
-    """Rating input that cannot be used: a bad date, rating, outcome, name or game list (:mod:`spades.rating`)."""
+    """Rating input that cannot be used: a bad date, rating, outcome, name or game list (:mod:`spades.stats.rating`)."""

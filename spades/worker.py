@@ -12,17 +12,18 @@ Every operation names its table (``"table"``, default ``"main"``; at most
 ``new``, ``load``, ``import``, ``act``, ``step``, ``state``, ``events``,
 ``seat``, ``hint``, ``record``, ``hand`` (a finished hand, also of a host's room),
 ``close``, ``rules``, ``ping``; and for a host's
-online room (:mod:`spades.room`): ``room_new``, ``room_load``, ``room_receive``,
+online room (:mod:`spades.table.room`): ``room_new``, ``room_load``, ``room_receive``,
 ``room_disconnect``, ``room_rtt``, ``room_tick``, ``room_step``, ``room_close``,
 each answering ``{"out": [{"to": peer, "message": ...}], "save": spades-room/1}``;
-for the post-hand review (:mod:`spades.analysis`, worked in small steps so the
+for the post-hand review (:mod:`spades.learn.analysis`, worked in small steps so the
 worker answers other calls in between): ``review_start``, ``review_next``, ``review_cancel``;
-and for the player's profile (:mod:`spades.profile`, kept by the page as JSON
+and for the player's profile (:mod:`spades.stats.profile`, kept by the page as JSON
 text and passed in as ``"profile"``): ``profile_new``, ``profile_check``,
 ``profile_set``, ``profile_add``, ``profile_report``; deal links and the daily deal
-(:mod:`spades.deallink`): ``deal_new``, ``deal_link``, ``duplicate``; and the lessons (:mod:`spades.tutorial`):
+(:mod:`spades.formats.dealcode`, :mod:`spades.table.duplicate`): ``deal_new``, ``deal_link``, ``duplicate``; and the
+lessons (:mod:`spades.learn.tutorial`):
 ``lesson_list``, ``lesson_start``, ``lesson_step``, ``lesson_act``, ``lesson_close``; and for a guest at an
-online table (:mod:`spades.guest`: every message from the host is checked before the page uses it):
+online table (:mod:`spades.table.guest`: every message from the host is checked before the page uses it):
 ``guest_check`` and ``guest_listings``.
 
 :func:`handle` never raises: any refusal, malformed JSON or bad argument comes
@@ -39,22 +40,32 @@ from collections.abc import Callable
 from typing import Any, TypeVar, overload
 
 from . import __version__
-from .analysis import Review, ReviewError
 from .bots import LEVELS, explain
 from .cards import Seat
-from .deallink import daily, decode, duplicate_play, duplicate_result, duplicate_table, encode, game_of, spec_of
 from .errors import SpadesError, brief, msg
-from .guest import Guard, GuestError, check_host_message, message_type
+from .formats.dealcode import daily, decode, encode, game_of, spec_of
+from .formats.record import from_record, to_record
+from .formats.scoresheet import finished_hand
 from .jsontext import nests_deeper
-from .profile import COLORS, KINDS, TEXT_LIMIT, add_game, check_profile, game_from_state, new_profile, rating_report
-from .rating import LEVEL_RATINGS, MAX_RATING
-from .record import from_record, to_record
-from .report import profile_report, score_chart
-from .room import Room, RoomConfig
+from .learn.analysis import Review, ReviewError
+from .learn.tutorial import OPERATIONS as LESSON_OPERATIONS
 from .rules import BIDDING_STYLES, PRESET_NAMES, Rules
-from .scoresheet import finished_hand
-from .table import Occupant, Policy, Table, clone, parse_seat, parse_seats, parse_viewer
-from .tutorial import OPERATIONS as LESSON_OPERATIONS
+from .stats.profile import (
+    COLORS,
+    KINDS,
+    TEXT_LIMIT,
+    add_game,
+    check_profile,
+    game_from_state,
+    new_profile,
+    rating_report,
+)
+from .stats.rating import LEVEL_RATINGS, MAX_RATING
+from .stats.report import profile_report, score_chart
+from .table.duplicate import duplicate_play, duplicate_result, duplicate_table
+from .table.guest import Guard, GuestError, check_host_message, message_type
+from .table.room import Room, RoomConfig
+from .table.table import Occupant, Policy, Table, clone, parse_seat, parse_seats, parse_viewer
 
 TABLE_LIMIT = 16
 ARGS_LIMIT = 1_000_000
@@ -263,7 +274,7 @@ def _record(args: dict[str, Any]) -> dict[str, Any]:
 
 
 def _hand(args: dict[str, Any]) -> dict[str, Any]:
-    """A finished hand to replay (:func:`spades.scoresheet.finished_hand`); the table may be a host's room."""
+    """A finished hand to replay (:func:`spades.formats.scoresheet.finished_hand`); the table may be a host's room."""
     name = _table_id(args)
     room = _rooms.get(name)
     table = _tables.get(name) or (room.table if room is not None else None)
@@ -542,7 +553,7 @@ _replays: dict[str, tuple[tuple[int, str], Table]] = {}
 
 
 def _duplicate(args: dict[str, Any]) -> dict[str, Any]:
-    """The first hand again with ``seat``'s team played by two experts (:func:`spades.deallink.duplicate`).
+    """The first hand again with ``seat``'s team played by two experts (:func:`spades.table.duplicate.duplicate`).
 
     With ``steps``, at most that many moves per call (the worker stays free for other calls): ``{"done": false,
     "moves"}`` until the replay is over, then the comparison with ``"done": true``.
@@ -577,7 +588,7 @@ def _review_job(args: dict[str, Any]) -> tuple[str, Review]:
 
 
 def _review_start(args: dict[str, Any]) -> dict[str, Any]:
-    """Start reviewing ``seat``'s decisions in finished hand ``hand`` (:mod:`spades.analysis`)."""
+    """Start reviewing ``seat``'s decisions in finished hand ``hand`` (:mod:`spades.learn.analysis`)."""
     _, table = _current(args)
     viewer = _viewer({}, table)
     default = viewer if viewer in Seat.__members__ else "S"
@@ -625,7 +636,7 @@ _guard = Guard()
 
 
 def _guest_check(args: dict[str, Any]) -> dict[str, Any]:
-    """One message from the host, checked (:func:`spades.guest.check_host_message`): ``{"ok": true, "message":
+    """One message from the host, checked (:func:`spades.table.guest.check_host_message`): ``{"ok": true, "message":
     the validated copy}``, or ``{"ok": false, "error": one line, "type": its declared type or null, "dropped":
     messages dropped so far, "kind": "GuestError", "code", "params"}`` (a refusal is an answer, not a failed call:
     the page drops the message and plays on; ``code`` and ``params`` word it, as for any error)."""
@@ -640,7 +651,7 @@ def _guest_check(args: dict[str, Any]) -> dict[str, Any]:
 
 
 def _guest_listings(args: dict[str, Any]) -> dict[str, Any]:
-    """The public lobby's listings (``"tables"``, a list), checked (:func:`spades.guest.check_listing`):
+    """The public lobby's listings (``"tables"``, a list), checked (:func:`spades.table.guest.check_listing`):
     ``{"tables": the valid ones, validated copies, in order, "dropped": how many of these were not}``."""
     tables = args.get("tables")
     if tables is None:
@@ -693,7 +704,7 @@ OPERATIONS: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
 }
 OPERATIONS.update(LESSON_OPERATIONS)  # lesson_list, lesson_start, lesson_step, lesson_act, lesson_close
 LONG_OPS = frozenset({"profile_check", "profile_set", "profile_add", "profile_report"})
-"""Operations that carry a whole profile: their arguments may be up to ``spades.profile.TEXT_LIMIT``."""
+"""Operations that carry a whole profile: their arguments may be up to ``spades.stats.profile.TEXT_LIMIT``."""
 
 
 def call(op: str, args: dict[str, Any]) -> dict[str, Any]:

@@ -1,4 +1,4 @@
-"""Post-hand review (spades.analysis and the worker's review_* operations): the person's decisions rebuilt from
+"""Post-hand review (spades.learn.analysis and the worker's review_* operations): the person's decisions rebuilt from
 what they knew, judged by the expert and, in the last tricks, exactly; mistakes only beyond the threshold and
 the noise; reproducible; bad jobs and arguments refused with one coded line."""
 
@@ -12,20 +12,20 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from spades import worker
-from spades.analysis import (
+from spades.bots import make_bot
+from spades.bots.search import Scorer, distinct_moves
+from spades.bots.sim import Position
+from spades.cards import CARD_NAMES, Seat, cards_mask, parse_card
+from spades.errors import CODES
+from spades.formats.record import to_record
+from spades.game import Game, Phase
+from spades.learn.analysis import (
     DecisionPoint,
     Review,
     _live,
     decision_points,
     group_of,
 )
-from spades.bots import make_bot
-from spades.bots.search import Scorer, distinct_moves
-from spades.bots.sim import Position
-from spades.cards import CARD_NAMES, Seat, cards_mask, parse_card
-from spades.errors import CODES
-from spades.game import Game, Phase
-from spades.record import to_record
 
 SEED = 7
 """Standard players, seed 7: South (bid 4) is to play to trick 10 holding 8♦, 10♠, J♠, K♠; only 10♠ (J♠ is the

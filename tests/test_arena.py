@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from spades import Rules, SpadesError
-from spades.arena import run_arena, split_pair
+from spades.bots.arena import run_arena, split_pair
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -18,9 +18,10 @@ from typing import Any
 
 import pytest
 
-from spades import SpadesError, arena
+from spades import SpadesError
 from spades.__main__ import main
-from spades.arena import BuiltinPlayer, ExternalPlayer, run_arena
+from spades.bots import arena
+from spades.bots.arena import BuiltinPlayer, ExternalPlayer, run_arena
 from spades.cards import Seat
 
 PRELUDE = """\

@@ -10,10 +10,10 @@ from spades import Game, Phase, Rules, Seat, parse_card
 from spades.bots import LEVELS, Decision, ExpertBot, explain, make_bot
 from spades.bots.bidding import evaluate
 from spades.bots.knowledge import Knowledge
-from spades.bots.messages import CATALOG, LANGUAGES, Explanation
 from spades.bots.search import Context, Scorer, Solver, distinct_moves, sample_deal
 from spades.bots.sim import Position
 from spades.cards import cards_mask
+from spades.i18n.catalog import CATALOG, LANGUAGES, Explanation
 from spades.rng import Rng
 
 FAST_EXPERT = {"samples": 6, "time_budget": None, "bid_samples": 4}

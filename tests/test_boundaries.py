@@ -24,12 +24,13 @@ from hypothesis import strategies as st
 from spades import Game, Phase, Rules, Seat, SpadesError, from_record, parse_deal, to_record
 from spades.__main__ import main
 from spades.bots import make_bot
+from spades.bots.serve import serve
 from spades.cards import CARD_NAMES, card_name, parse_card
 from spades.errors import brief
+from spades.formats.protocol import PROTOCOL, move_request, view_from_json, view_to_json
+from spades.formats.scorepad import score_sheet
 from spades.jsontext import MAX_DEPTH, load_json
-from spades.protocol import PROTOCOL, move_request, serve, view_from_json, view_to_json
 from spades.rng import Rng
-from spades.scorepad import score_sheet
 from spades.scoring import parse_bid
 
 MAX_LINE = 310  # "error: " plus at most 300 characters

@@ -10,8 +10,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from spades.charts import MAX_DOTS, Rule, Series, _ticks, bar_chart, line_chart
 from spades.errors import SpadesError
+from spades.stats.charts import MAX_DOTS, Rule, Series, _ticks, bar_chart, line_chart
 
 NS = "{http://www.w3.org/2000/svg}"
 NASTY = "<b>&\"'"

@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 from spades import Game, HandResult, Phase, Rules, Seat, card_name, score_hand, to_record
-from spades.protocol import result_to_json
+from spades.formats.protocol import result_to_json
 from spades.rng import Rng
 
 ROOT = Path(__file__).resolve().parent.parent

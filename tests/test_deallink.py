@@ -1,7 +1,8 @@
-"""Deal codes, the daily deal and the duplicate comparison (spades/deallink.py) and their worker operations.
+"""Deal codes, the daily deal (spades/formats/dealcode.py), the duplicate comparison (spades/table/duplicate.py).
 
-Codes round-trip for any deal, dealer, seat and rules; every damaged code is refused with a registered code
-(never another exception); the daily deal depends on the date only; the duplicate comparison is reproducible.
+With their worker operations: codes round-trip for any deal, dealer, seat and rules; every damaged code is
+refused with a registered code (never another exception); the daily deal depends on the date only; the
+duplicate comparison is reproducible.
 The page's postMessage checks (static/app/embed.py) refuse any generated message with a registered code.
 """
 
@@ -21,23 +22,23 @@ from hypothesis import strategies as st
 
 from spades import worker
 from spades.cards import JOKER_DECK, STANDARD_DECK, Seat, mask_cards
-from spades.deallink import (
+from spades.errors import CODES, ParseError, SpadesError
+from spades.formats.dealcode import (
     DealSpec,
     checksum,
     daily,
     daily_seed,
     decode,
-    duplicate,
     encode,
     game_of,
     game_seed,
     spec_of,
 )
-from spades.errors import CODES, ParseError, SpadesError
 from spades.game import Phase
 from spades.rng import deal_masks
 from spades.rules import BIDDING_STYLES, PRESET_NAMES, Rules
 from spades.table import Occupant, Table
+from spades.table.duplicate import duplicate
 
 ROOT = Path(__file__).resolve().parent.parent
 

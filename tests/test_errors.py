@@ -18,16 +18,16 @@ from typing import Any
 import pytest
 
 from spades import worker
-from spades.bots.messages import LANGUAGES, MESSAGES
 from spades.cards import Seat
 from spades.errors import CODES, IllegalMoveError, ParseError, RecordError, RulesError, SpadesError
+from spades.formats.record import from_record, loads, to_record
 from spades.game import Game, Phase
+from spades.i18n.catalog import LANGUAGES, MESSAGES
 from spades.jsontext import load_json
-from spades.profile import COLORS, ProfileError, check_profile
-from spades.record import from_record, loads, to_record
-from spades.room import HOST, Room, RoomConfig
 from spades.rules import Rules
+from spades.stats.profile import COLORS, ProfileError, check_profile
 from spades.table import Table
+from spades.table.room import HOST, Room, RoomConfig
 
 ROOT = Path(__file__).resolve().parent.parent
 PLACEHOLDER = re.compile(r"\{(\w+)\}")

@@ -8,11 +8,11 @@ from spades import Game, Phase, Rules, Seat
 from spades.bots import explain, make_bot
 from spades.bots.expert import policy_weight
 from spades.bots.knowledge import Knowledge
-from spades.bots.messages import LANGUAGES
 from spades.bots.rollout import honest_policy, outcome, p_none, rollout
 from spades.bots.search import Context
 from spades.bots.sim import Position
 from spades.cards import SUIT_MASKS, SUIT_OF, card_name, cards_mask, parse_card
+from spades.i18n.catalog import LANGUAGES
 from spades.rng import Rng
 
 

@@ -1,4 +1,4 @@
-"""A modified host against the guest's check (spades.guest): generated hostile messages never get through.
+"""A modified host against the guest's check (spades.table.guest): generated hostile messages never get through.
 
 Real messages from a room played through a game are taken apart and changed at a random place (wrong types,
 markup and attribute-breaking text, card codes such as ``AS" data-x="1``, huge numbers, deep nesting, 100 KB
@@ -17,9 +17,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from spades import Seat, worker
-from spades.guest import SCHEMA, GuestError, check_host_message, check_listing
-from spades.room import HOST, Room, RoomConfig
 from spades.rules import Rules
+from spades.table.guest import SCHEMA, GuestError, check_host_message, check_listing
+from spades.table.room import HOST, Room, RoomConfig
 
 FREE_TEXT = {"name", "from", "text", "error", "disconnected", "left"}
 """Keys whose text is a person's words or an English sentence: shown as text (escaped), never markup."""

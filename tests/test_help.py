@@ -2,7 +2,7 @@
 
 The file is data: sections of blocks whose every text is ``{"en", "zh-Hans", "zh-Hant"}`` (docs/page.md, "The
 help").  These checks keep it from drifting away from the rules: each worked example is scored again here with
-:func:`spades.scoresheet.team_sheet` (the score sheet's own figures), each trick example's winner comes from
+:func:`spades.formats.scoresheet.team_sheet` (the score sheet's own figures), each trick example's winner comes from
 :func:`spades.cards.trick_winner`, each rule set's winning and losing scores from :data:`spades.rules.PRESETS`,
 every rule option and rule set of :mod:`spades.rules` is described in the variants section, no text states a
 number the rules do not have, the three languages state the same numbers and use the catalog's vocabulary, and
@@ -23,8 +23,8 @@ from typing import Any
 import pytest
 
 from spades.cards import Seat, Team, parse_card, trick_winner
+from spades.formats.scoresheet import team_sheet
 from spades.rules import BIDDING_STYLES, PRESET_NAMES, PRESETS, Rules
-from spades.scoresheet import team_sheet
 from spades.scoring import parse_bid
 
 ROOT = Path(__file__).resolve().parent.parent

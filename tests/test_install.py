@@ -16,7 +16,7 @@ import sys
 from pathlib import Path
 
 from spades import Game
-from spades.protocol import PROTOCOL, move_from_json, move_request
+from spades.formats.protocol import PROTOCOL, move_from_json, move_request
 
 ROOT = Path(__file__).resolve().parent.parent
 

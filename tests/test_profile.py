@@ -1,7 +1,7 @@
-"""The player's profile (spades.profile), its report (spades.report) and the worker's profile operations.
+"""The player's profile (spades.stats.profile), its report (spades.stats.report) and the worker's profile operations.
 
 Statistics are checked on constructed games whose figures are counted by hand; the rating of a profile
-is checked against spades.rating.change game by game; every malformed profile is refused with one line.
+is checked against spades.stats.rating.change game by game; every malformed profile is refused with one line.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from spades import Seat
-from spades.profile import (
+from spades.stats.profile import (
     FORMAT,
     GAME_LIMIT,
     HAND_LIMIT,
@@ -26,8 +26,8 @@ from spades.profile import (
     rating_report,
     statistics,
 )
-from spades.rating import LEVEL_RATINGS, START, change
-from spades.report import profile_report
+from spades.stats.rating import LEVEL_RATINGS, START, change
+from spades.stats.report import profile_report
 from spades.table import Occupant, Policy, Table
 from spades.worker import call, handle
 

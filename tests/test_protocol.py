@@ -13,12 +13,12 @@ import pytest
 
 from spades import Game, ParseError, Phase, Rules, Seat
 from spades.bots import make_bot
-from spades.protocol import (
+from spades.bots.serve import serve
+from spades.formats.protocol import (
     PROTOCOL,
     move_from_json,
     move_request,
     move_to_json,
-    serve,
     view_from_json,
     view_to_json,
 )

@@ -13,10 +13,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from spades import rating
 from spades.__main__ import main
 from spades.errors import RatingError, SpadesError
-from spades.rating import LEVEL_RATINGS, START, Entry, Step, change, current, history, rank_points, replay
+from spades.stats import rating
+from spades.stats.rating import LEVEL_RATINGS, START, Entry, Step, change, current, history, rank_points, replay
 
 ROOT = Path(__file__).resolve().parent.parent
 

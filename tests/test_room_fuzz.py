@@ -11,8 +11,8 @@ from hypothesis import strategies as st
 
 from spades import Seat
 from spades.cards import CARD_NAMES
-from spades.room import HOST, SCHEMA, Room, RoomConfig
 from spades.rules import Rules
+from spades.table.room import HOST, SCHEMA, Room, RoomConfig
 
 PEERS = [HOST, "p1", "p2", "p3", "p4"]
 

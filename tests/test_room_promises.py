@@ -18,11 +18,11 @@ from hypothesis import strategies as st
 
 from spades import Seat
 from spades.cards import CARD_NAMES
-from spades.rating import MAX_RATING
-from spades.record import MAX_SEED
-from spades.room import COUNT_LIMIT, DISCONNECT_LIMIT, HOST, RATE, Room, RoomConfig
+from spades.formats.record import MAX_SEED
 from spades.rules import Rules
+from spades.stats.rating import MAX_RATING
 from spades.table import SEQ_LIMIT
+from spades.table.room import COUNT_LIMIT, DISCONNECT_LIMIT, HOST, RATE, Room, RoomConfig
 
 GUESTS = ["p1", "p2", "p3"]
 WATCHERS = ["s1", "s2"]
@@ -303,7 +303,7 @@ def test_denied_hellos_at_one_instant_get_at_most_the_burst_of_answers() -> None
 
 
 def test_strangers_beyond_the_peer_limit_are_dropped_until_their_buckets_fill_again() -> None:
-    from spades.room import PEER_LIMIT
+    from spades.table.room import PEER_LIMIT
 
     room = Room(Rules(), RoomConfig(password="pw"), "Host")
     hello = {"t": "hello", "name": "X", "password": "wrong"}

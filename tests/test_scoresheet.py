@@ -11,9 +11,8 @@ from hypothesis import strategies as st
 
 from spades import BLIND_NIL, NIL, Game, Phase, Rules, Seat, Team, score_team
 from spades.bots import make_bot
-from spades.protocol import result_from_json, result_to_json
-from spades.rules import PRESETS
-from spades.scoresheet import (
+from spades.formats.protocol import result_from_json, result_to_json
+from spades.formats.scoresheet import (
     OUTCOMES,
     PART_CODES,
     HandNotFinished,
@@ -23,6 +22,7 @@ from spades.scoresheet import (
     sheet_to_json,
     team_sheet,
 )
+from spades.rules import PRESETS
 
 
 def parts(sheet):

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from spades import Game, Phase, Seat, SpadesError
 from spades.cards import CARD_NAMES, SUIT_OF, mask_cards
-from spades.record import to_record
+from spades.formats.record import to_record
 from spades.rules import Rules
 from spades.table import Occupant, Policy, Table, clone
 
@@ -503,7 +503,7 @@ def test_a_seat_that_has_seen_its_hand_stays_looked_whatever_is_undone_or_replay
 
 
 def test_a_game_deals_at_most_max_hands_and_the_save_of_that_many_still_loads(monkeypatch) -> None:
-    from spades import table as table_module
+    from spades.table import table as table_module
     from spades.worker import ARGS_LIMIT
 
     monkeypatch.setattr(table_module, "MAX_HANDS", 3)

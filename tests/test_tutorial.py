@@ -1,4 +1,4 @@
-"""Lessons (spades.tutorial, docs/tutorial.md): strict validation of lesson data, wrong moves explained and never
+"""Lessons (spades.learn.tutorial, docs/tutorial.md): strict validation of lesson data, wrong moves explained and never
 played, the worker's lesson_* refusals as coded one-line errors, and damaged lessons refused cleanly."""
 
 from __future__ import annotations
@@ -13,17 +13,17 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from spades.bots.messages import MESSAGES
 from spades.cards import CARD_NAMES
 from spades.errors import CODES, SpadesError
-from spades.tutorial import LessonError, LessonRun, all_lessons, load_lesson, parse_lesson
+from spades.i18n.catalog import MESSAGES
+from spades.learn.tutorial import LessonError, LessonRun, all_lessons, load_lesson, parse_lesson
 from spades.worker import handle
 
 LANGS = ("en", "zh-Hans", "zh-Hant")
 
 
 def raw(ident: str) -> dict[str, Any]:
-    text = (resources.files("spades") / "lessons" / (ident + ".json")).read_text(encoding="utf-8")
+    text = (resources.files("spades.learn") / "lessons" / (ident + ".json")).read_text(encoding="utf-8")
     return json.loads(text)
 
 
@@ -52,7 +52,7 @@ def refused(data: Any) -> dict[str, Any]:
 
 def test_files_are_formatted_as_written_and_say_everything_in_three_languages() -> None:
     for lesson in all_lessons():
-        text = (resources.files("spades") / "lessons" / (lesson.id + ".json")).read_text(encoding="utf-8")
+        text = (resources.files("spades.learn") / "lessons" / (lesson.id + ".json")).read_text(encoding="utf-8")
         assert text == json.dumps(json.loads(text), ensure_ascii=False, indent=1) + "\n"
         assert set(lesson.title) == set(LANGS) == set(lesson.done)
 

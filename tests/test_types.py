@@ -17,9 +17,9 @@ import pytest
 
 from spades.cards import Seat, Team
 from spades.errors import ParseError, RecordError
+from spades.formats.protocol import result_from_json, result_to_json, view_from_json, view_to_json
+from spades.formats.record import from_record
 from spades.game import Game
-from spades.protocol import result_from_json, result_to_json, view_from_json, view_to_json
-from spades.record import from_record
 
 ROOT = Path(__file__).resolve().parent.parent
 ENGINE = ROOT / "spades"

@@ -1,6 +1,6 @@
 """One message catalog (spades/i18n/messages.json) for the page and the bots, one vocabulary per language.
 
-The page (static/app/i18n.py) and the bots' explanations (spades.bots.messages) read the same file; these
+The page (static/app/i18n.py) and the bots' explanations (spades.i18n.catalog) read the same file; these
 checks fail when a term (a suit, nil, bags, a trick, a seat, the partner, a lead...) is said one way on the
 page and another way in an explanation.
 """
@@ -15,8 +15,8 @@ from pathlib import Path
 import pytest
 
 from spades.bots import LEVELS, make_bot
-from spades.bots.messages import CATALOG, LANGUAGES, MESSAGES, Explanation, bid_words, card_text, explain, suit_text
 from spades.game import Game, Phase
+from spades.i18n.catalog import CATALOG, LANGUAGES, MESSAGES, Explanation, bid_words, card_text, explain, suit_text
 from spades.rules import Rules
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -29,16 +29,24 @@ A bot sees only its seat's view and is reproducible from its seed::
 
 ``decision.move`` is a bid (0 nil, −1 blind nil, 1–13) or a card number;
 ``decision.explanation`` is an :class:`Explanation` (code and parameters)
-that :func:`explain` renders in ``"en"``, ``"zh-Hans"`` or ``"zh-Hant"``.
+that :func:`explain` renders in ``"en"``, ``"zh-Hans"`` or ``"zh-Hant"``
+(:mod:`spades.i18n`).
+
+Beside the players: :mod:`spades.bots.serve`, a bot's side of the JSON-lines bot protocol
+(``python -m spades bot``), and :mod:`spades.bots.arena`, which seats built-in and external bots
+against each other (``python -m spades arena``).
+
+The bots may import the engine, :mod:`spades.i18n` and :mod:`spades.formats`; nothing above (the
+statistics, the table, lessons, the worker).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from ..i18n.catalog import CATALOG, LANGUAGES, Explanation, card_text, explain
 from .base import Bot, Decision
 from .expert import ExpertBot
-from .messages import CATALOG, LANGUAGES, Explanation, card_text, explain
 from .standard import BeginnerBot, StandardBot
 
 LEVELS: tuple[str, ...] = ("beginner", "standard", "expert")

@@ -3,7 +3,7 @@
 A bot sees only its seat's :class:`~spades.game.View` and answers with a
 :class:`Decision`: the move (a bid — 0 nil, −1 blind nil, 1–13 — in the
 bidding phase, a card number in the play phase; always one of
-``view.legal``) and an :class:`~spades.bots.messages.Explanation`.
+``view.legal``) and an :class:`~spades.i18n.catalog.Explanation`.
 
 Decisions are reproducible: each one draws from a :class:`~spades.rng.Rng`
 seeded from the bot's seed and the position (:func:`position_seed`), so the
@@ -17,8 +17,8 @@ from dataclasses import dataclass
 
 from ..errors import SpadesError
 from ..game import Phase, View
+from ..i18n.catalog import Explanation, explain
 from ..rng import Rng
-from .messages import Explanation, explain
 
 
 @dataclass(frozen=True, slots=True)

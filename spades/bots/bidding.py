@@ -15,8 +15,8 @@ from dataclasses import dataclass
 
 from ..cards import ABOVE, SPADE_MASK, SUIT_MASKS
 from ..game import View
+from ..i18n.catalog import Explanation
 from ..rules import Rules
-from .messages import Explanation
 
 # Trick value of a spade honour by the number of higher spades still out
 # (rows) and the number of lower spades guarding it (columns, 0..3+).

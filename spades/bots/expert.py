@@ -53,12 +53,12 @@ from dataclasses import replace
 
 from ..cards import SUIT_OF, cards_mask
 from ..game import View
+from ..i18n.catalog import Explanation
 from ..rng import Rng
 from ..rules import Rules
 from .base import Bot, Decision
 from .bidding import STANDARD, BidStyle, choose_bid, count_bid, evaluate, nil_ok
 from .knowledge import Knowledge
-from .messages import Explanation
 from .rollout import Outcome, honest_policy, outcome, rollout
 from .search import Context, Scorer, Solver, bid_weight, distinct_moves, sample_deal
 from .sim import Position

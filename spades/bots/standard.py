@@ -23,11 +23,11 @@ from __future__ import annotations
 
 from ..cards import ABOVE, BEATERS, NON_SPADES, SPADES, SUIT_MASKS, SUIT_OF, cards_mask, mask_cards
 from ..game import View
+from ..i18n.catalog import Explanation, Param
 from ..rng import Rng
 from .base import Bot, Decision
 from .bidding import STANDARD, BidStyle, HandEval, choose_bid, evaluate
 from .knowledge import Knowledge
-from .messages import Explanation, Param
 from .sim import BELOW, RANK, high_discard, highest, lowest
 
 Choice = tuple[int, str, dict[str, Param]]

@@ -1,10 +1,10 @@
 """The post-hand review in Pyodide too: a known mistake in the last tricks is found with its exact cost, and the
 review is the same on every run (no clock, fixed seeds)."""
 
-from spades.analysis import Review
 from spades.bots import make_bot
 from spades.cards import CARD_NAMES, Seat
 from spades.game import Game, Phase
+from spades.learn.analysis import Review
 
 
 def _hand(card):

@@ -2,8 +2,8 @@
 
 import xml.etree.ElementTree as ET
 
-from spades.charts import Rule, Series, bar_chart, line_chart
 from spades.errors import SpadesError
+from spades.stats.charts import Rule, Series, bar_chart, line_chart
 
 NS = "{http://www.w3.org/2000/svg}"
 LABELS = {"title": "Score", "desc": "Running totals.", "x_label": "Hand", "y_label": "Total"}

@@ -1,8 +1,8 @@
 """Deal codes and the daily deal in Pyodide too: the same codes, seeds and cards as in CPython (fixed values)."""
 
 from spades.cards import JOKER_DECK, Seat
-from spades.deallink import DealSpec, daily, daily_seed, decode, encode, game_of, game_seed
 from spades.errors import ParseError
+from spades.formats.dealcode import DealSpec, daily, daily_seed, decode, encode, game_of, game_seed
 from spades.rng import deal_masks
 from spades.rules import Rules
 

@@ -32,8 +32,8 @@ from spades.cards import (
     mask_cards,
     winning,
 )
+from spades.formats.record import from_record, to_record
 from spades.game import bid_reason
-from spades.record import from_record, to_record
 from spades.rng import Rng, deal_masks
 from spades.scoring import counted_tricks, team_contract
 

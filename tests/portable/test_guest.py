@@ -1,4 +1,4 @@
-"""The guest boundary (spades.guest), in CPython (pytest) and inside Pyodide (``node tests/pyodide/run.mjs``).
+"""The guest boundary (spades.table.guest), in CPython (pytest) and inside Pyodide (``node tests/pyodide/run.mjs``).
 
 Plain functions with plain asserts.  Every message a real room sends passes the guest's check and comes back
 equal (whole games with people, computers, spectators, chat, refusals, reconnects, votes, rated tables, the host's
@@ -9,10 +9,10 @@ message type and the field; the worker's ``guest_check`` and ``guest_listings`` 
 import json
 
 from spades import Seat, worker
-from spades.guest import EVENT_FIELDS, SCHEMA, Guard, GuestError, check_host_message, check_listing
-from spades.room import HOST, Room, RoomConfig
 from spades.rules import Rules
 from spades.table import Occupant, Policy, Table
+from spades.table.guest import EVENT_FIELDS, SCHEMA, Guard, GuestError, check_host_message, check_listing
+from spades.table.room import HOST, Room, RoomConfig
 
 GUESTS = {"p-e": "E", "p-n": "N", "p-w": "W"}
 ROOM_TYPES = {"welcome", "denied", "room", "state", "hand", "chat", "refused", "vote", "ended"}

@@ -5,7 +5,7 @@ ISO weeks and 30-day spans, the disconnect penalty, and the command line's repla
 """
 
 from spades.errors import RatingError
-from spades.rating import LEVEL_RATINGS, START, Entry, change, current, history, rank_points, replay
+from spades.stats.rating import LEVEL_RATINGS, START, Entry, change, current, history, rank_points, replay
 
 
 def test_seed_table_edges():

@@ -9,10 +9,10 @@ import json
 
 from spades import Seat
 from spades.cards import CARD_NAMES, mask_cards
-from spades.profile import add_game, game_from_state, new_profile, rating_entries, rating_report
-from spades.rating import change
-from spades.room import HOST, Room, RoomConfig, light
 from spades.rules import Rules
+from spades.stats.profile import add_game, game_from_state, new_profile, rating_entries, rating_report
+from spades.stats.rating import change
+from spades.table.room import HOST, Room, RoomConfig, light
 
 GUESTS = {"p-e": "E", "p-n": "N", "p-w": "W"}
 
@@ -235,7 +235,7 @@ def test_casual_table_a_computer_takes_a_dropped_seat_and_the_player_gets_it_bac
 
 
 def test_before_the_start_a_dropped_player_keeps_the_seat_for_a_while_and_gets_it_back():
-    from spades.room import SEAT_HOLD_MS
+    from spades.table.room import SEAT_HOLD_MS
 
     net = Net()
     room = Room(Rules.from_dict({"preset": "standard"}), RoomConfig("casual"), "Host", Seat.S, seed=5, token=tokens())
@@ -258,7 +258,7 @@ def test_before_the_start_a_dropped_player_keeps_the_seat_for_a_while_and_gets_i
 
 
 def test_before_the_start_a_seat_held_too_long_is_freed():
-    from spades.room import SEAT_HOLD_MS
+    from spades.table.room import SEAT_HOLD_MS
 
     net = Net()
     room = Room(Rules.from_dict({"preset": "standard"}), RoomConfig("casual"), "Host", Seat.S, seed=5, token=tokens())
@@ -524,9 +524,9 @@ def test_the_hosts_leave_closes_the_room_and_leaves_no_save_to_resume():
 
 
 def test_a_room_saved_at_its_counters_bounds_loads_and_every_next_save_loads():
-    from spades.rating import MAX_RATING
-    from spades.room import COUNT_LIMIT, DISCONNECT_LIMIT
+    from spades.stats.rating import MAX_RATING
     from spades.table import SEQ_LIMIT
+    from spades.table.room import COUNT_LIMIT, DISCONNECT_LIMIT
 
     room, net = room_with_four("rated")
     saved = json.loads(json.dumps(room.save()))
@@ -560,7 +560,7 @@ def test_a_room_saved_at_its_counters_bounds_loads_and_every_next_save_loads():
 
 def test_a_saved_room_with_a_number_out_of_range_is_refused_naming_the_field():
     from spades.errors import SpadesError
-    from spades.room import COUNT_LIMIT
+    from spades.table.room import COUNT_LIMIT
 
     room, net = room_with_four("rated")
     good = json.loads(json.dumps(room.save()))

@@ -3,7 +3,7 @@ CPython (pytest) and Pyodide alike (``node tests/pyodide/run.mjs tests/portable/
 
 import json
 
-from spades.tutorial import LessonRun, all_lessons, check_paths, lesson_ids
+from spades.learn.tutorial import LessonRun, all_lessons, check_paths, lesson_ids
 from spades.worker import handle
 
 

@@ -1,6 +1,6 @@
 """Lessons: short scripted deals that ask the learner for a move, check it, explain, and go on.
 
-A lesson is data, one JSON file per lesson in ``spades/lessons/`` (package data), format ``spades-lesson/1``
+A lesson is data, one JSON file per lesson in ``spades/learn/lessons/`` (package data), format ``spades-lesson/1``
 (``docs/tutorial.md`` has the whole schema)::
 
     {"format": "spades-lesson/1", "id": "follow-suit", "order": 1,
@@ -34,13 +34,13 @@ from dataclasses import dataclass
 from importlib import resources
 from typing import Any
 
-from .bots.messages import bid_words, card_text, message
-from .cards import CARD_NAMES, Seat, parse_card
-from .errors import SpadesError, brief, msg
-from .game import Game, Phase
-from .rules import Rules
-from .scoring import BLIND_NIL, bid_text, parse_bid
-from .table import Occupant, Policy, Table, parse_seat
+from ..cards import CARD_NAMES, Seat, parse_card
+from ..errors import SpadesError, brief, msg
+from ..game import Game, Phase
+from ..i18n.catalog import bid_words, card_text, message
+from ..rules import Rules
+from ..scoring import BLIND_NIL, bid_text, parse_bid
+from ..table.table import Occupant, Policy, Table, parse_seat
 
 FORMAT = "spades-lesson/1"
 LANGS = ("en", "zh-Hans", "zh-Hant")
@@ -587,8 +587,8 @@ def _intent_key(intent: object, bidding: bool) -> str:
 
 
 def lesson_ids() -> list[str]:
-    """The ids of the lessons in ``spades/lessons/`` (file names without ``.json``), sorted."""
-    folder = resources.files("spades") / "lessons"
+    """The ids of the lessons in ``spades/learn/lessons/`` (file names without ``.json``), sorted."""
+    folder = resources.files("spades.learn") / "lessons"
     return sorted(p.name[:-5] for p in folder.iterdir() if p.name.endswith(".json"))
 
 
@@ -601,7 +601,7 @@ def load_lesson(ident: object) -> Lesson:
     if not isinstance(ident, str) or ident not in lesson_ids():
         raise LessonError(f"no lesson {brief(ident)}", "lesson_unknown", {"value": brief(ident)})
     if ident not in _cache:
-        text = (resources.files("spades") / "lessons" / (ident + ".json")).read_text(encoding="utf-8")
+        text = (resources.files("spades.learn") / "lessons" / (ident + ".json")).read_text(encoding="utf-8")
         try:
             if len(text) > LESSON_LIMIT:
                 raise LessonError(f"a lesson is at most {LESSON_LIMIT} characters", "lesson_format", {"value": "…"})

@@ -2,7 +2,7 @@
 
 A guest's page renders what the host sends, and anyone can host from the public lobby: a modified host can send
 anything.  So the guest's engine worker checks each message against :data:`SCHEMA` (the declared shape of every
-message :mod:`spades.room` sends, in the style of the room's own ``SCHEMA`` for guests' messages) and gives the
+message :mod:`spades.table.room` sends, in the style of the room's own ``SCHEMA`` for guests' messages) and gives the
 page a **validated copy** holding only declared fields, or refuses it with a :class:`GuestError` naming the
 message type and the field that was wrong; :class:`Guard` drops and counts the refused ones.
 
@@ -12,7 +12,7 @@ Host → guest (``docs/online.md``; the room's module docstring)::
     denied    {"code": "password" | "dnd"}
     room      the room's summary: seats with occupants, names, ratings, lights; watchers; vote; rules; ratings
     state     {"state": VIEWER STATE (spades.table.Table.state), "events"?: [EVENT], "reset"?: bool}
-    hand      {"hand": FINISHED HAND (spades.scoresheet.finished_hand)}
+    hand      {"hand": FINISHED HAND (spades.formats.scoresheet.finished_hand)}
     chat      {"id", "from", "peer", "seat", "spectator", "text"}
     refused   {"error", "n", "code", "params"}    (code a registered spades.errors code, params its own)
     vote      {"seat", "name", "votes", "result"?: "wait"}
@@ -24,7 +24,7 @@ the host, so a host's ``host_left`` (or ``rtt``, or ``host``) is refused like an
 What "checked" means: every value has its type and range (seats ``N E S W``, teams ``NS EW``, cards the engine's
 card codes (:data:`spades.cards.CARD_NAMES`), bids the bids' JSON, levels, phases, viewers and outcomes from the
 engine's own tables, counts bounded non-negative integers, scores bounded integers); names and chat lines are
-text as the room cleans it (:func:`spades.room.clean_text` with the room's limits); other text is printable and
+text as the room cleans it (:func:`spades.table.room.clean_text` with the room's limits); other text is printable and
 bounded; lists have bounded lengths; objects keep only their declared keys (unknown keys are dropped, a missing
 one is an error); the rules are a valid :class:`~spades.rules.Rules`.  The check never raises anything but
 :class:`GuestError`, whatever the input (any JSON value, however deep or large).
@@ -41,7 +41,7 @@ A lobby listing (the public lobby's announcements, ``static/online/session.mjs``
 ...                     "spectator": False, "text": "hi"})
 Traceback (most recent call last):
 ...
-spades.guest.GuestError: bad seat in a chat message from the host: 'N" onclick="x'
+spades.table.guest.GuestError: bad seat in a chat message from the host: 'N" onclick="x'
 """
 
 from __future__ import annotations
@@ -49,14 +49,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from .bots import LEVELS
-from .cards import CARD_NAMES, SUIT_NAMES
-from .errors import CODES, SpadesError, brief
-from .game import _REASON_TEXT, Phase
-from .rating import MAX_RATING
+from ..bots import LEVELS
+from ..cards import CARD_NAMES, SUIT_NAMES
+from ..errors import CODES, SpadesError, brief
+from ..formats.scoresheet import OUTCOMES
+from ..game import _REASON_TEXT, Phase
+from ..rules import PRESET_NAMES, Rules
+from ..stats.rating import MAX_RATING
 from .room import CHAT_LIMIT, NAME_LIMIT, clean_text
-from .rules import PRESET_NAMES, Rules
-from .scoresheet import OUTCOMES
 from .table import EVENT_LOG_LIMIT, OCCUPANTS, POLICY_KINDS, VIEWERS
 
 SEATS = ("N", "E", "S", "W")
@@ -147,7 +147,7 @@ def number(low: int, high: int) -> Rule:
 
 
 def name(limit: int) -> Rule:
-    """A name or a chat line as the room writes it: :func:`spades.room.clean_text` leaves it as it is, not empty."""
+    """A name or a chat line as the room writes it: :func:`~spades.table.room.clean_text` leaves it as is, not empty."""
 
     def check(value: Any) -> Any:
         if type(value) is str and 0 < len(value) <= limit and clean_text(value, limit) == value:
@@ -370,7 +370,7 @@ RESULT = obj(
         "totals": (per_team(SCORE), True),
     }
 )
-"""A scored hand (:func:`spades.protocol.result_to_json`)."""
+"""A scored hand (:func:`spades.formats.protocol.result_to_json`)."""
 
 _PART_PARAMS = {
     "nil": obj({"seat": (SEAT, True), "made": (flag, True), "tricks": (TRICKS, True), "bags": (TRICKS, True)}),
@@ -447,7 +447,7 @@ SHEET = obj(
         ),
     }
 )
-"""A hand's score sheet (:func:`spades.scoresheet.sheet_to_json`)."""
+"""A hand's score sheet (:func:`spades.formats.scoresheet.sheet_to_json`)."""
 
 HAND_CARD = obj({"card": (CARD, True), "legal": (flag, True), "reason": (maybe(REASON), True)})
 
@@ -546,7 +546,7 @@ FINISHED_HAND = obj(
         "sheet": (SHEET, True),
     }
 )
-"""A finished hand, trick by trick (:func:`spades.scoresheet.finished_hand`)."""
+"""A finished hand, trick by trick (:func:`spades.formats.scoresheet.finished_hand`)."""
 
 ROOM_SEAT = obj(
     {
@@ -563,7 +563,7 @@ ROOM_SEAT = obj(
         "show_cards": (flag, True),
     }
 )
-"""A seat in the ``room`` message (:meth:`spades.room.Room.summary`)."""
+"""A seat in the ``room`` message (:meth:`spades.table.room.Room.summary`)."""
 
 VOTE = {
     "seat": (SEAT, True),
@@ -708,7 +708,7 @@ def check_host_message(message: object) -> dict[str, Any]:
     >>> check_host_message({"t": "welcome", "you": {"seat": "X", "token": "a", "spectator": False, "name": "B"}})
     Traceback (most recent call last):
     ...
-    spades.guest.GuestError: bad you.seat in a welcome message from the host: 'X'
+    spades.table.guest.GuestError: bad you.seat in a welcome message from the host: 'X'
     """
     kind = message_type(message)
     if kind is None:
@@ -754,7 +754,7 @@ def check_listing(listing: object) -> dict[str, Any]:
     >>> check_listing({"t": "table"})
     Traceback (most recent call last):
     ...
-    spades.guest.GuestError: missing secret in a lobby listing
+    spades.table.guest.GuestError: missing secret in a lobby listing
     """
     try:
         return LISTING(listing)  # type: ignore[no-any-return]  # the rule built the object it returns

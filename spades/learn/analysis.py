@@ -54,16 +54,16 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
-from .bots import ExpertBot
-from .bots.messages import Explanation, explain
-from .bots.search import Context, Scorer, Solver, distinct_moves
-from .bots.sim import Position
-from .cards import CARD_NAMES, JOKER_DECK, STANDARD_DECK, Seat, cards_mask, mask_cards
-from .errors import SpadesError
-from .game import Game, Phase, View
-from .scoresheet import finished_hand
-from .scoring import BLIND_NIL, bid_text
-from .table import parse_seat
+from ..bots import ExpertBot
+from ..bots.search import Context, Scorer, Solver, distinct_moves
+from ..bots.sim import Position
+from ..cards import CARD_NAMES, JOKER_DECK, STANDARD_DECK, Seat, cards_mask, mask_cards
+from ..errors import SpadesError
+from ..formats.scoresheet import finished_hand
+from ..game import Game, Phase, View
+from ..i18n.catalog import Explanation, explain
+from ..scoring import BLIND_NIL, bid_text
+from ..table.table import parse_seat
 
 EXACT_TRICKS = 5
 """Tricks to go (the current one included) from which a card is judged exactly, every hand known."""
@@ -175,7 +175,7 @@ def decision_points(game: Game, number: int, seat: Seat) -> list[DecisionPoint]:
     real choice (more than one group of equivalent legal cards), each with the view it had then.
 
     The hand is replayed from its deal on a fresh game with the same scores before it, so the views carry the
-    totals and bags of that moment.  A hand not finished raises :class:`~spades.scoresheet.HandNotFinished`.
+    totals and bags of that moment.  A hand not finished raises :class:`~spades.formats.scoresheet.HandNotFinished`.
     """
     finished_hand(game, number)  # the same refusals as op "hand": finished hands only
     history = game.history

@@ -42,9 +42,9 @@ Spectators see a seat's cards only while the person sitting there allows it
 Host → peer: ``welcome``, ``denied``, ``room`` (seats, names, ready marks,
 lights, spectators, vote), ``state`` (the peer's own viewer state and the new
 events), ``chat``, ``refused``, ``vote``, ``ended``, ``hand`` (answering ``hand``:
-:func:`spades.scoresheet.finished_hand`).
+:func:`spades.formats.scoresheet.finished_hand`).
 
-Ratings (点力, :mod:`spades.rating`): each person announces their rating and
+Ratings (点力, :mod:`spades.stats.rating`): each person announces their rating and
 disconnect count in ``hello`` (the host in :class:`Room`'s arguments); a
 computer seat has its level's published rating.  The ``room`` message shows
 them per seat, and from the start of the game ``ratings`` holds every seat's
@@ -64,13 +64,13 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from .bots import LEVELS
-from .cards import Seat
-from .errors import SpadesError, brief, msg
-from .rating import LEVEL_RATINGS, MAX_RATING
-from .record import MAX_SEED
-from .rules import Rules
-from .scoresheet import finished_hand
+from ..bots import LEVELS
+from ..cards import Seat
+from ..errors import SpadesError, brief, msg
+from ..formats.record import MAX_SEED
+from ..formats.scoresheet import finished_hand
+from ..rules import Rules
+from ..stats.rating import LEVEL_RATINGS, MAX_RATING
 from .table import Occupant, Policy, Table, clone
 
 HOST = "host"

@@ -56,7 +56,7 @@ import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .errors import SpadesError, brief
+from ..errors import SpadesError, brief
 
 __all__ = ["MAX_DOTS", "Rule", "Series", "bar_chart", "line_chart"]
 

@@ -2,7 +2,7 @@
 
 A *contender* is a built-in level name (``beginner``, ``standard``,
 ``expert``) or ``cmd:COMMAND``, an external program speaking the
-``spades-bot/1`` protocol (:mod:`spades.protocol`); each seat gets its own
+``spades-bot/1`` protocol (:mod:`spades.formats.protocol`); each seat gets its own
 instance (its own process for ``cmd:``).  ``LEVEL,OTHER`` seats two
 different contenders in one partnership: the first at North (East), the
 other at South (West).
@@ -46,19 +46,22 @@ import select
 import shlex
 import signal
 import subprocess
+import sys
 import threading
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from .cards import JOKER_DECK, STANDARD_DECK, Seat, mask_cards
-from .errors import RulesError, SpadesError, brief
-from .game import Game, Phase, View
-from .jsontext import load_json
-from .protocol import PROTOCOL, move_from_json, move_request
-from .rng import deal_masks
-from .rules import Rules
+from ..cards import JOKER_DECK, STANDARD_DECK, Seat, mask_cards
+from ..errors import RulesError, SpadesError, brief
+from ..formats.protocol import PROTOCOL, move_from_json, move_request
+from ..game import Game, Phase, View
+from ..jsontext import load_json
+from ..rng import deal_masks
+from ..rules import Rules
+from . import LEVELS, make_bot
+from .serve import serve
 
 MAX_HANDS = 200
 
@@ -75,8 +78,6 @@ class BuiltinPlayer:
     """A built-in bot at one seat."""
 
     def __init__(self, level: str, seed: int, options: dict[str, Any] | None = None) -> None:
-        from .bots import make_bot
-
         try:
             self.bot = make_bot(level, seed, **(options or {}))
         except (ValueError, TypeError) as error:
@@ -354,8 +355,6 @@ def split_pair(spec: str) -> tuple[str, str]:
     >>> split_pair("expert,standard"), split_pair("cmd:python3 bot.py --x=1,2")
     (('expert', 'standard'), ('cmd:python3 bot.py --x=1,2', 'cmd:python3 bot.py --x=1,2'))
     """
-    from .bots import LEVELS
-
     first, comma, second = spec.partition(",")
     if comma and first.strip() in LEVELS:
         return first.strip(), second.strip()
@@ -364,8 +363,6 @@ def split_pair(spec: str) -> tuple[str, str]:
 
 def check_contender(spec: str) -> None:
     """Raise a :class:`~spades.errors.SpadesError` unless ``spec`` names contenders :func:`make_player` can seat."""
-    from .bots import LEVELS
-
     if not isinstance(spec, str):
         raise SpadesError(f"a contender must be text, got {brief(spec)}")
     for part in split_pair(spec):
@@ -650,12 +647,7 @@ def _level_options(budget: float | None) -> dict[str, dict[str, Any]]:
 
 def run_command(args: Any) -> int:
     """Run the ``arena`` or ``bot`` subcommand parsed by :func:`register`; return the exit status."""
-    import sys
-
     if args.command == "bot":
-        from .bots import LEVELS
-        from .protocol import serve
-
         if args.level not in LEVELS:
             raise SpadesError(f"unknown bot level {brief(args.level)} (known: {', '.join(LEVELS)})")
         bot = BuiltinPlayer(args.level, args.seed, _level_options(args.budget).get(args.level)).bot

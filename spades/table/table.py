@@ -36,15 +36,15 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from .bots import LEVELS, Explanation, explain, make_bot
-from .cards import CARD_NAMES, SUIT_OF, Card, Seat, Team, parse_card, trick_winner
-from .errors import IllegalMoveError, ParseError, SpadesError, brief, msg
-from .game import Game, Phase, Reason, View
-from .protocol import result_to_json
-from .record import from_record, to_record
-from .rules import Rules
-from .scoresheet import game_sheets, sheet_to_json
-from .scoring import BLIND_NIL, NIL, bid_text, parse_bid, team_contract
+from ..bots import LEVELS, Explanation, explain, make_bot
+from ..cards import CARD_NAMES, SUIT_OF, Card, Seat, Team, parse_card, trick_winner
+from ..errors import IllegalMoveError, ParseError, SpadesError, brief, msg
+from ..formats.protocol import result_to_json
+from ..formats.record import from_record, to_record
+from ..formats.scoresheet import game_sheets, sheet_to_json
+from ..game import Game, Phase, Reason, View
+from ..rules import Rules
+from ..scoring import BLIND_NIL, NIL, bid_text, parse_bid, team_contract
 
 SAVE_FORMAT = "spades-save/2"
 OLD_SAVE_FORMAT = "spades-save/1"

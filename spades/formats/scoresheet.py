@@ -72,12 +72,12 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .cards import CARD_NAMES, SUIT_OF, Card, Seat, Team, first_leader, mask_cards, trick_winner
-from .errors import SpadesError, brief
-from .game import Game, HandResult
+from ..cards import CARD_NAMES, SUIT_OF, Card, Seat, Team, first_leader, mask_cards, trick_winner
+from ..errors import SpadesError, brief
+from ..game import Game, HandResult
+from ..rules import Rules
+from ..scoring import BLIND_NIL, NIL, Bid, bid_text, counts_toward_contract, score_team
 from .protocol import result_to_json
-from .rules import Rules
-from .scoring import BLIND_NIL, NIL, Bid, bid_text, counts_toward_contract, score_team
 
 OUTCOMES = ("made", "set", "nil_made", "nil_failed", "blind_nil_made", "blind_nil_failed")
 PART_CODES = ("nil", "blind_nil", "contract", "bag_penalty")

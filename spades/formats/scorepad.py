@@ -17,7 +17,7 @@ Output (also what ``replay`` prints)::
      "totals": {"NS": t, "EW": t}, "bags": {"NS": b, "EW": b}, "winner": "NS" | "EW" | null}
 
 Each ``RESULT`` is the one JSON encoding of a scored hand
-(:func:`spades.protocol.result_to_json`): among its fields ``tricks`` by
+(:func:`spades.formats.protocol.result_to_json`): among its fields ``tricks`` by
 seat, ``points`` (the hand's score including any bag penalty), ``bags`` (the
 team's bag count after the hand) and ``totals`` by team.
 """
@@ -27,12 +27,12 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from .cards import Seat, Team
-from .errors import IllegalMoveError, RecordError, SpadesError, brief
-from .game import HandResult, bid_reason
+from ..cards import Seat, Team
+from ..errors import IllegalMoveError, RecordError, SpadesError, brief
+from ..game import HandResult, bid_reason
+from ..rules import Rules
+from ..scoring import Bid, bid_text, match_winner, parse_bid, score_hand
 from .protocol import result_to_json
-from .rules import Rules
-from .scoring import Bid, bid_text, match_winner, parse_bid, score_hand
 
 
 def summary(results: Iterable[HandResult], winner: Team | None) -> dict[str, Any]:

@@ -90,7 +90,7 @@ def _load_messages() -> dict[str, dict[str, str]]:
     Package data, read with :mod:`importlib.resources` (an installed package, a source tree, Pyodide's
     filesystem).
     """
-    text = (resources.files("spades") / "i18n" / "messages.json").read_text(encoding="utf-8")
+    text = (resources.files("spades.i18n") / "messages.json").read_text(encoding="utf-8")
     messages: dict[str, dict[str, str]] = json.loads(text)["messages"]
     return messages
 
