@@ -208,7 +208,7 @@ ROOT_FILES = ["index.html", "pyscript.toml", "*.webmanifest", "favicon*", "spade
 MANIFEST_FILES = {"build.json", "build.js"}  # not precached themselves (sw.js imports build.js)
 SKIPPED_PARTS = {"__pycache__", ".DS_Store"}
 PRECOMPRESSED = set(ENCODINGS.values())  # X.gz, X.br: the server's choice of how to send X, not more files
-ONLINE = ("static/online/", "static/vendor/trystero/", "static/app/online")  # loaded on demand (online*.py): not precached
+ONLINE = ("static/online/", "static/vendor/trystero/", "static/app/online")  # loaded on demand: not precached
 
 
 def precache_files(root=ROOT):

@@ -13,7 +13,7 @@ Three parts, one job each:
   actions, and putting the views into the page; messages are handled by name (``_on_<type>``, :data:`MESSAGES`);
 - ``onlineview.py``: every online window and panel as markup, pure (tests/page);
 - ``onlineinbox.py``: the guest boundary: every message a guest gets from the host is checked by its own engine
-  worker (op ``guest_check``, spades/guest.py) in order before any handler sees it; the rest is dropped and
+  worker (op ``guest_check``, spades/table/guest.py) in order before any handler sees it; the rest is dropped and
   counted (``#online-bar[data-dropped]``, one ``console.warn`` line each). Lobby listings likewise
   (op ``guest_listings``).
 """
@@ -36,11 +36,11 @@ HOST_KEY = "spades-online-host"  # {"secret", "save", "name", "seat"}: the host 
 TOKENS_KEY = "spades-online-tokens"  # {secret: seat token}: a guest takes its seat back
 NAME_KEY = "spades-online-name"
 PREFS_KEY = "spades-online-prefs"  # {"muted": [names], "hidden": [names], "spectators", "show_cards"}
-HELLO_NAME = 200  # the longest name a hello carries (spades/room.py SCHEMA); the room cleans it and shows 24
+HELLO_NAME = 200  # the longest name a hello carries (spades/table/room.py SCHEMA); the room cleans it and shows 24
 CHAT_KEEP = 100
 PARTS = ("onlineview", "onlineinbox")  # static/app/<part>.py, fetched with this module (load_parts)
 MESSAGES = ("welcome", "denied", "room", "state", "hand", "chat", "refused", "vote", "ended")
-"""What the room sends (spades/room.py): each is handled by ``Online._on_<type>``."""
+"""What the room sends (spades/table/room.py): each is handled by ``Online._on_<type>``."""
 STATUS = ("host_left",)
 """What this page's own link says about the host (session.mjs ``onStatus``): ``Online._on_<type>`` too."""
 
@@ -154,7 +154,7 @@ def own_link(secret, pub):
 
 def typed_name(text):
     """A name as typed: spaces collapsed, at most :data:`HELLO_NAME` characters. The room cleans it (control
-    characters, its length: spades/room.py ``clean_text``) and every name the page shows comes from the room."""
+    characters, its length: spades/table/room.py ``clean_text``) and every name the page shows comes from the room."""
     return " ".join(str(text or "").split())[:HELLO_NAME]
 
 
@@ -637,7 +637,7 @@ class Online:
 
     async def guest_check(self, message):
         """``(checked, None)`` or ``(None, reason)``: this page's worker checks the host's message (op
-        ``guest_check``, spades/guest.py); only its checked copy is handled."""
+        ``guest_check``, spades/table/guest.py); only its checked copy is handled."""
         if not self.checking:
             return message, None
         try:

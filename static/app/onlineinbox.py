@@ -1,6 +1,6 @@
 """The guest boundary's queue: messages from the host, checked one at a time, in the order they came.
 
-A guest renders only what its own engine worker checked (op ``guest_check``, spades/guest.py): every message
+A guest renders only what its own engine worker checked (op ``guest_check``, spades/table/guest.py): every message
 from the host goes through :class:`Inbox`, which asks ``check`` about it and hands on the checked copy, or drops
 and counts it.  Checking is asynchronous, so a message never overtakes the one before it: one drain runs at a
 time and takes the queue in order.  Pure (no ``js``, no ``pyscript``): tests/page runs it with a fake check.

@@ -5,7 +5,7 @@ choices) and returns :class:`markup.Html`; nothing here touches the document, th
 value from a peer is text or an attribute value escaped by :func:`markup.h`, never markup.  online.py puts the
 result into the page.
 
-What a seat shows is what the room computed (spades/room.py ``_seat_json``): its occupant, its name (cleaned by
+What a seat shows is what the room computed (spades/table/room.py ``_seat_json``): its occupant, its name (cleaned by
 the room) and its connection light (``light``, from the room's one rule); a guest's page shows, for the host's
 seat, the light of its own link to the host (the room measures that link from the host's side) or ``away`` when
 the host is gone.  docs/online.md lists the hooks (``data-occupant``, ``data-kind``, ``data-light``…).
@@ -18,7 +18,7 @@ from markup import h, join
 SEATS = ("N", "E", "S", "W")
 LEVELS = ("beginner", "standard", "expert")
 LIGHTS = ("green", "yellow", "red")
-NAME_MAXLENGTH = 24  # the form's hint; the room cleans and cuts every name it shows (spades/room.py)
+NAME_MAXLENGTH = 24  # the form's hint; the room cleans and cuts every name it shows (spades/table/room.py)
 
 
 def _int(value):
