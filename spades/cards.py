@@ -45,7 +45,18 @@ from __future__ import annotations
 from collections.abc import Iterable
 from enum import IntEnum
 
-from .errors import ParseError, brief
+from .errors import ParseError, brief, register
+
+ERROR_CODES = register(
+    __name__,
+    {
+        "card_not_text": ("value",),
+        "not_card": ("value",),
+        "not_team": ("value",),
+        "not_seat": ("value",),
+    },
+)
+"""Text that names no card, seat or team (registered in :data:`spades.errors.CODES`)."""
 
 Card = int
 """A card number, 0–53 (see the module docstring)."""

@@ -13,8 +13,9 @@ Every error has two faces.  ``str(error)`` is one English line for the command
 line, the bot protocol and logs.  ``error.code`` and ``error.params`` say the
 same for people, in any language: the page words them with the catalog entry
 ``err_<code>`` of ``spades/i18n/messages.json``, filling its ``{placeholders}``
-from the parameters (:data:`CODES` lists every code with its parameters; a test
-checks the catalog against it).  Parameters are JSON values, shown by name:
+from the parameters (:data:`CODES` is the one registry of codes and their
+parameters; each layer registers its own next to its error class, see
+:func:`register`; a test checks the catalog against it).  Parameters are JSON values, shown by name:
 
 * ``seat``, ``dealer`` — a seat letter (``"N"``), shown as the seat's name;
   ``seats`` — a list of them;
@@ -43,222 +44,65 @@ from typing import Any, ClassVar
 MAX_ECHO = 60
 """At most this many characters of a bad input are quoted in an error message."""
 
-CODES: dict[str, tuple[str, ...]] = {
-    # generic
-    "invalid": (),
-    "internal": (),
-    "at_field": ("field", "problem"),
-    "is_not": ("expected", "value"),
-    "unknown_key": ("key",),
-    "missing_key": ("key",),
-    # what a value should be (``expected``)
-    "type_text": (),
-    "type_text_len": ("limit",),
-    "type_int": (),
-    "type_int_range": ("low", "high"),
-    "type_int_or_null": (),
-    "type_bool": (),
-    "type_object": (),
-    "type_list": (),
-    "type_list_n": ("n",),
-    "type_choice": (),
-    "type_date": (),
-    "type_time": (),
-    # found by the page itself, before the engine sees anything
-    "not_json": (),
-    # JSON text (spades.jsontext)
-    "json_not_utf8": ("offset",),
-    "json_not_text": (),
-    "json_syntax": ("line", "column"),
-    "json_constant": ("value",),
-    "json_big_number": ("value",),
-    "json_digits": (),
-    "json_too_deep": ("depth",),
-    # cards, seats, bids, deals (spades.cards, spades.scoring, spades.game)
-    "card_not_text": ("value",),
-    "not_card": ("value",),
-    "not_team": ("value",),
-    "not_seat": ("value",),
-    "not_bid": ("value",),
-    "seed_not_int": ("value",),
-    "move_not_int": ("value",),
-    "illegal_bid": ("seat", "bid", "reason"),
-    "illegal_play": ("seat", "card", "reason"),
-    "next_hand_phase": ("phase",),
-    "nothing_to_undo": (),
-    "deal_not_object": (),
-    "deal_seat_twice": ("seat",),
-    "deal_cards_not_list": ("seat", "value"),
-    "deal_count": ("seat", "count"),
-    "card_not_in_deck": ("card",),
-    "card_dealt_twice": ("card",),
-    "deal_missing": ("seats",),
-    # rules (spades.rules)
-    "rules_not_object": ("value",),
-    "rule_unknown": ("value",),
-    "preset_unknown": ("value",),
-    "rule_type": ("rule", "expected", "value"),
-    "rule_range": ("rule", "low", "high", "value"),
-    "rule_positive": ("rule", "value"),
-    "rule_choice": ("rule", "value"),
-    "mercy_above_target": ("mercy", "target"),
-    "suicide_needs_nil": (),
-    # hand records (spades.formats.record): located errors name the hand and the step
-    "in_hand": ("hand", "problem"),
-    "in_step": ("step", "problem"),
-    "in_hand_step": ("hand", "step", "problem"),
-    "step_rules": (),
-    "step_dealer": (),
-    "step_deal": (),
-    "step_bid": ("n",),
-    "step_card": ("n",),
-    "record_not_object": ("value",),
-    "record_format": ("value",),
-    "record_seed": ("value",),
-    "record_no_hands": (),
-    "hand_not_object": ("value",),
-    "previous_hand_incomplete": (),
-    "game_already_over": (),
-    "dealer_order": ("seat", "dealer"),
-    "bids_play_not_lists": (),
-    "bid_type": ("value",),
-    "too_many_bids": ("count",),
-    "cards_before_bidding": (),
-    "too_many_cards": ("count",),
-    "no_deal": (),
-    "deal_cards_not_texts": ("key", "value"),
-    # the table (spades.table): occupants, policies, intents, saves
-    "occupant_not_object": ("value",),
-    "occupant_kind": ("value",),
-    "level_unknown": ("value",),
-    "name_too_long": ("limit", "value"),
-    "computer_away": (),
-    "policy_not_object": ("value",),
-    "policy_kind": ("value",),
-    "viewer_unknown": ("value",),
-    "seats_not_object": ("value",),
-    "since_range": ("high", "value"),
-    "intent_not_object": ("value",),
-    "intent_unknown": ("value",),
-    "seat_is_computer": ("seat",),
-    "blind_nil_after_look": ("seat",),
-    "undo_not_allowed": (),
-    "no_undo_for_seat": ("seat",),
-    "replay_not_allowed": (),
-    "no_hand_to_replay": (),
-    "hints_not_allowed": (),
-    "not_turn": ("seat",),
-    "not_looked": ("seat",),
-    "not_a_save": (),
-    "save_format": ("value",),
-    # finished hands (spades.formats.scoresheet)
-    "hand_number": ("value",),
-    "no_such_hand": ("number", "count"),
-    "hand_not_over": ("number", "done"),
-    # post-hand review jobs (spades.learn.analysis, worker ops review_*)
-    "rev_no_job": ("job",),
-    # the profile (spades.stats.profile); its field errors are ``at_field``
-    "profile_too_long": ("limit",),
-    "profile_format": ("value",),
-    "control_chars": (),
-    "not_real_date": ("value",),
-    "not_real_time": ("value",),
-    "tricks_sum": ("value",),
-    "left_and_disconnected": (),
-    "rated_needs_ratings": (),
-    "id_twice": ("value",),
-    "games_order": (),
-    "state_unusable": (),
-    # an online room (spades.table.room): refusals a player sees
-    "bad_message": (),
-    "room_settings": (),
-    "seats_fixed": (),
-    "seat_taken": ("seat",),
-    "host_keeps_seat": (),
-    "players_cannot_watch": (),
-    "no_spectators": (),
-    "seat_no_spectators": ("seat",),
-    "sit_first": (),
-    "chat_too_fast": (),
-    "replayed_message": (),
-    "not_playing": (),
-    "spectators_cannot_play": (),
-    "waiting_for_vote": (),
-    "not_started": (),
-    "computer_only_players": (),
-    "no_takeover_rated": (),
-    "no_vote": (),
-    "already_started": (),
-    "player_not_ready": ("name",),
-    "player_away": ("name",),
-    "seat_empty": ("seat",),
-    "nobody_at": ("seat",),
-    "room_save": (),
-    # a guest at an online table (spades.table.guest): the host's messages and the lobby's listings it drops
-    "host_message": ("type", "field"),
-    "host_message_type": ("value",),
-    "lobby_listing": ("field",),
-    # the worker (spades.worker): the page's calls
-    "unknown_op": ("value",),
-    "args_not_text": (),
-    "args_too_long": ("length", "limit"),
-    "args_too_deep": (),
-    "args_not_json": (),
-    "args_not_object": (),
-    "table_name": (),
-    "no_table": ("name",),
-    "no_room": ("name",),
-    "too_many_tables": ("limit",),
-    "seed_range": ("value",),
-    "lang_unknown": ("value",),
-    "bad_time": ("value",),
-    "peer_id": (),
-    "rating_range": ("high", "value"),
-    "disconnects_range": ("value",),
-    "bad_rtt": ("value",),
-    "arg_missing": ("key",),
-    "profile_kind": ("value",),
-    "table_or_state": (),
-    # deal links and the daily deal (spades.formats.dealcode)
-    "deal_code_text": ("value",),
-    "deal_code_chars": ("value",),
-    "deal_code_length": ("length",),
-    "deal_code_version": ("version",),
-    "deal_code_checksum": (),
-    "deal_code_cards": ("seat", "count"),
-    "deal_code_preset": ("value",),
-    "deal_code_rules": ("problem",),
-    "deal_daily_date": ("value",),
-    "deal_duplicate_unfinished": (),
-    # the page's postMessage API (static/app/embed.py, docs/embedding.md): refusals sent to the host page
-    "embed_not_object": (),
-    "embed_unknown_type": ("value",),
-    "embed_bad_field": ("field", "expected"),
-    "embed_no_lessons": (),
-    "embed_lesson_unknown": ("value",),
-    "embed_not_ready": (),
-    # lessons (spades.learn.tutorial): lesson files and the worker's lesson_* calls
-    "lesson_unknown": ("value",),
-    "lesson_file": ("name", "problem"),
-    "lesson_format": ("value",),
-    "lesson_id": ("value",),
-    "lesson_placeholder": ("value",),
-    "lesson_step": ("n",),
-    "lesson_move": ("n", "move"),
-    "lesson_asks": ("low", "high", "value"),
-    "lesson_paths": ("limit",),
-    "lesson_why_expected": ("value",),
-    "lesson_move_kind": ("value",),
-    "lesson_ask_turn": ("seat",),
-    "lesson_hand_over": (),
-    "lesson_learner_moves": (),
-    "lesson_answer": ("n",),
-    "lesson_none": (),
-    "lesson_wait": (),
-    "lesson_your_move": (),
-    "lesson_finished": (),
-}
-"""Every error code and its parameters (the catalog's ``err_<code>`` has exactly these placeholders)."""
+CODES: dict[str, tuple[str, ...]] = {}
+"""Every error code and its parameters: the one registry (the catalog's ``err_<code>`` has exactly these placeholders).
+
+Each layer fills in its own codes next to its error class: a class's :attr:`SpadesError.codes` (registered when
+the class is made) or, for codes a module raises with a shared class (:class:`ParseError`, :class:`SpadesError`),
+its :func:`register` call.  The registry holds the codes of the modules imported so far; :mod:`spades.worker`
+imports every layer, so once it is imported the registry is whole.
+"""
+
+OWNERS: dict[str, str] = {}
+"""The module or error class that registered each code of :data:`CODES` (``"spades.table.room.RoomError"``)."""
+
+
+def register(owner: str, codes: Mapping[str, tuple[str, ...]]) -> Mapping[str, tuple[str, ...]]:
+    """Add ``codes`` (code → its parameters' names) to :data:`CODES` for ``owner``; returns ``codes``.
+
+    A code has one owner: registering a code that another owner registered raises :class:`ValueError`
+    (the same owner again, as when a module is reloaded, is fine).
+
+    >>> register("spades.errors.example", {"example_code": ("value",)})
+    {'example_code': ('value',)}
+    >>> register("somewhere.else", {"example_code": ()})
+    Traceback (most recent call last):
+    ...
+    ValueError: error code 'example_code' of somewhere.else is spades.errors.example's already
+    >>> _forget("example_code")
+    """
+    for code in codes:
+        known = OWNERS.get(code)
+        if known is not None and known != owner:
+            raise ValueError(f"error code {code!r} of {owner} is {known}'s already")
+    for code, params in codes.items():
+        CODES[code] = tuple(params)
+        OWNERS[code] = owner
+    return codes
+
+
+def _forget(code: str) -> None:
+    """Take ``code`` out of the registry (for the doctest above)."""
+    CODES.pop(code, None)
+    OWNERS.pop(code, None)
+
+
+PAGE_CODES = register(
+    "static/app",
+    {
+        "not_json": (),
+        "embed_not_object": (),
+        "embed_unknown_type": ("value",),
+        "embed_bad_field": ("field", "expected"),
+        "embed_no_lessons": (),
+        "embed_lesson_unknown": ("value",),
+        "embed_not_ready": (),
+    },
+)
+"""The page's own codes, found by the page before the engine sees anything: ``not_json`` and the refusals of its
+postMessage API (static/app/embed.py, docs/embedding.md).  They belong to the page; they are registered here, in
+the page's name, until the page declares them in a data file of its own (``static/app/codes.json``) that the
+catalog test reads."""
 
 
 def brief(value: object, limit: int = MAX_ECHO) -> str:
@@ -301,6 +145,35 @@ class SpadesError(ValueError):
     """
 
     default_code: ClassVar[str] = "invalid"
+    codes: ClassVar[Mapping[str, tuple[str, ...]]] = {
+        "invalid": (),
+        "internal": (),
+        "at_field": ("field", "problem"),
+        "is_not": ("expected", "value"),
+        "unknown_key": ("key",),
+        "missing_key": ("key",),
+        "type_text": (),
+        "type_text_len": ("limit",),
+        "type_int": (),
+        "type_int_range": ("low", "high"),
+        "type_int_or_null": (),
+        "type_bool": (),
+        "type_object": (),
+        "type_list": (),
+        "type_list_n": ("n",),
+        "type_choice": (),
+        "type_date": (),
+        "type_time": (),
+    }
+    """The codes a class declares (here: the generic ones, and what a value should be, ``expected``).
+
+    A subclass that sets its own ``codes`` registers them in :data:`CODES` when it is made."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        own = cls.__dict__.get("codes")
+        if own:
+            register(f"{cls.__module__}.{cls.__qualname__}", own)
 
     def __init__(self, message: str, code: str | None = None, params: Mapping[str, Any] | None = None) -> None:
         super().__init__(message)
@@ -312,12 +185,28 @@ class SpadesError(ValueError):
         return {"code": self.code, "params": dict(self.params)}
 
 
+register("spades.errors.SpadesError", SpadesError.codes)
+
+
 class ParseError(SpadesError):
     """Text that does not name a card, seat, team or bid."""
 
 
 class RulesError(SpadesError):
     """An unknown rules key or an out-of-range value."""
+
+    codes: ClassVar[Mapping[str, tuple[str, ...]]] = {
+        "rules_not_object": ("value",),
+        "rule_unknown": ("value",),
+        "preset_unknown": ("value",),
+        "rule_type": ("rule", "expected", "value"),
+        "rule_range": ("rule", "low", "high", "value"),
+        "rule_positive": ("rule", "value"),
+        "rule_choice": ("rule", "value"),
+        "mercy_above_target": ("mercy", "target"),
+        "suicide_needs_nil": (),
+    }
+    """A rules object that cannot be used (:mod:`spades.rules`)."""
 
 
 class IllegalMoveError(SpadesError):
@@ -327,6 +216,12 @@ class IllegalMoveError(SpadesError):
     ``"QH"``, ``"nil"``); ``reason`` is a :class:`spades.game.Reason` whose
     ``code`` the page translates.  The code is ``illegal_bid`` or ``illegal_play``.
     """
+
+    codes: ClassVar[Mapping[str, tuple[str, ...]]] = {
+        "illegal_bid": ("seat", "bid", "reason"),
+        "illegal_play": ("seat", "card", "reason"),
+    }
+    """A bid or a card the rules forbid, with the seat, the move and the reason."""
 
     def __init__(self, seat: str, move: str, reason: object, verb: str = "play") -> None:
         self.seat = seat
@@ -345,6 +240,18 @@ class RecordError(SpadesError):
     ``"deal"``, ``"bid 2"`` or ``"card 17"``.  ``code`` and ``params`` describe the problem itself; a
     located error's :meth:`to_json` wraps them (``in_hand``, ``in_step``, ``in_hand_step``).
     """
+
+    codes: ClassVar[Mapping[str, tuple[str, ...]]] = {
+        "in_hand": ("hand", "problem"),
+        "in_step": ("step", "problem"),
+        "in_hand_step": ("hand", "step", "problem"),
+        "step_rules": (),
+        "step_dealer": (),
+        "step_deal": (),
+        "step_bid": ("n",),
+        "step_card": ("n",),
+    }
+    """Where a located error is: the hand, the step (``step_`` + the step's word), both."""
 
     def __init__(
         self,

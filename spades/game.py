@@ -52,10 +52,28 @@ from .cards import (
     mask_cards,
     parse_card,
 )
-from .errors import IllegalMoveError, ParseError, SpadesError, brief
+from .errors import IllegalMoveError, ParseError, SpadesError, brief, register
 from .rng import deal_masks, random_seed
 from .rules import PRESETS, Rules
 from .scoring import BLIND_NIL, NIL, Bid, TeamScore, bid_text, match_winner, parse_bid, score_hand
+
+ERROR_CODES = register(
+    __name__,
+    {
+        "seed_not_int": ("value",),
+        "move_not_int": ("value",),
+        "next_hand_phase": ("phase",),
+        "nothing_to_undo": (),
+        "deal_not_object": (),
+        "deal_seat_twice": ("seat",),
+        "deal_cards_not_list": ("seat", "value"),
+        "deal_count": ("seat", "count"),
+        "card_not_in_deck": ("card",),
+        "card_dealt_twice": ("card",),
+        "deal_missing": ("seats",),
+    },
+)
+"""A game's seed, moves and deals (registered in :data:`spades.errors.CODES`)."""
 
 _PLAIN_BIDS: tuple[Bid, ...] = tuple(range(14))
 _SEATS = tuple(Seat)

@@ -22,7 +22,21 @@ import json
 import re
 from typing import Any
 
-from .errors import ParseError, brief
+from .errors import ParseError, brief, register
+
+ERROR_CODES = register(
+    __name__,
+    {
+        "json_not_utf8": ("offset",),
+        "json_not_text": (),
+        "json_syntax": ("line", "column"),
+        "json_constant": ("value",),
+        "json_big_number": ("value",),
+        "json_digits": (),
+        "json_too_deep": ("depth",),
+    },
+)
+"""JSON text that cannot be read (registered in :data:`spades.errors.CODES`)."""
 
 MAX_DEPTH = 32
 """The deepest nesting of arrays and objects accepted."""

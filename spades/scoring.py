@@ -38,8 +38,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .cards import Team
-from .errors import ParseError, brief
+from .errors import ParseError, brief, register
 from .rules import Rules
+
+ERROR_CODES = register(
+    __name__,
+    {
+        "not_bid": ("value",),
+    },
+)
+"""Text that names no bid (registered in :data:`spades.errors.CODES`)."""
 
 Bid = int
 """A bid: 1–13, :data:`NIL` (0) or :data:`BLIND_NIL` (−1)."""

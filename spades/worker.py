@@ -36,8 +36,8 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Callable
-from typing import Any, TypeVar, overload
+from collections.abc import Callable, Mapping
+from typing import Any, ClassVar, TypeVar, overload
 
 from . import __version__
 from .bots import LEVELS, explain
@@ -81,6 +81,28 @@ _rooms: dict[str, Room] = {}
 
 class WorkerError(SpadesError):
     """An operation the worker cannot carry out (unknown op, missing table, bad arguments)."""
+
+    codes: ClassVar[Mapping[str, tuple[str, ...]]] = {
+        "unknown_op": ("value",),
+        "args_not_text": (),
+        "args_too_long": ("length", "limit"),
+        "args_too_deep": (),
+        "args_not_json": (),
+        "args_not_object": (),
+        "no_table": ("name",),
+        "no_room": ("name",),
+        "too_many_tables": ("limit",),
+        "seed_range": ("value",),
+        "bad_time": ("value",),
+        "peer_id": (),
+        "rating_range": ("high", "value"),
+        "disconnects_range": ("value",),
+        "bad_rtt": ("value",),
+        "arg_missing": ("key",),
+        "profile_kind": ("value",),
+        "table_or_state": (),
+    }
+    """The page's calls the worker refuses."""
 
 
 _T = TypeVar("_T")

@@ -254,6 +254,7 @@ def _embed_module() -> types.ModuleType:
         "pyscript.ffi": types.SimpleNamespace(create_proxy=lambda f: f),
         "tasks": types.SimpleNamespace(spawn=lambda c: None),
         "transport": types.SimpleNamespace(EngineError=Exception),
+        "tutorial": types.ModuleType("tutorial"),
     }
     saved = {name: sys.modules.get(name) for name in stubs}
     sys.modules.update(stubs)  # type: ignore[arg-type]

@@ -19,7 +19,17 @@ import pytest
 
 from spades import worker
 from spades.cards import Seat
-from spades.errors import CODES, IllegalMoveError, ParseError, RecordError, RulesError, SpadesError
+from spades.errors import (
+    CODES,
+    OWNERS,
+    PAGE_CODES,
+    IllegalMoveError,
+    ParseError,
+    RecordError,
+    RulesError,
+    SpadesError,
+    register,
+)
 from spades.formats.record import from_record, loads, to_record
 from spades.game import Game, Phase
 from spades.i18n.catalog import LANGUAGES, MESSAGES
@@ -83,12 +93,27 @@ def test_parameters_the_page_words_by_name_have_their_words() -> None:
         assert "phase_" + phase.value in MESSAGES, phase
 
 
+def _registrations(tree: ast.AST) -> list[ast.Dict]:
+    """The code tables of a module: the dicts given to ``register(owner, {...})`` and set as a class's ``codes``."""
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "register":
+            found += [arg for arg in node.args if isinstance(arg, ast.Dict)]
+        elif isinstance(node, ast.AnnAssign | ast.Assign) and isinstance(node.value, ast.Dict):
+            targets = [node.target] if isinstance(node, ast.AnnAssign) else node.targets
+            if any(getattr(target, "id", None) == "codes" for target in targets):
+                found.append(node.value)
+    return found
+
+
 def _literals() -> set[str]:
-    """Every string constant of the engine's code."""
+    """Every string constant of the engine's code, but for the code tables themselves."""
     texts = set()
     for path in (ROOT / "spades").rglob("*.py"):
-        for node in ast.walk(ast.parse(path.read_text("utf-8"))):
-            if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        tree = ast.parse(path.read_text("utf-8"))
+        tables = {id(key) for table in _registrations(tree) for key in table.keys}
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in tables:
                 texts.add(node.value)
     return texts
 
@@ -136,8 +161,75 @@ def test_every_code_written_in_the_engine_is_registered_with_its_parameters() ->
             assert names == set(CODES[code]), f"{where}:{line}: {code} takes {CODES[code]}, given {sorted(names)}"
     # codes written elsewhere (a class's default, a table of type codes), the page's own, the step names
     # (``"step_" + word`` in RecordError.to_json)
-    made = {"not_json"} | {code for code in CODES if code.startswith("step_")}
+    made = set(PAGE_CODES) | {code for code in CODES if code.startswith("step_")}
     assert set(CODES) - _literals() - made == set(), "registered but never used"
+
+
+def _module(path: Path) -> str:
+    return ".".join(path.relative_to(ROOT).with_suffix("").parts).removesuffix(".__init__")
+
+
+def _reaches(module: str) -> set[str]:
+    """``module`` and every engine module it imports, directly or not (read with :mod:`ast`)."""
+    seen, todo = set(), [module]
+    while todo:
+        name = todo.pop()
+        if name in seen:
+            continue
+        seen.add(name)
+        path = ROOT / (name.replace(".", "/") + ".py")
+        path = path if path.exists() else ROOT / name.replace(".", "/") / "__init__.py"
+        package = name.split(".") if path.name == "__init__.py" else name.split(".")[:-1]
+        for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.level:
+                base = ".".join(package[: len(package) - node.level + 1])
+                targets = [f"{base}.{node.module}"] if node.module else [f"{base}.{a.name}" for a in node.names]
+                todo += [t for t in targets if (ROOT / (t.replace(".", "/") + ".py")).exists()
+                         or (ROOT / t.replace(".", "/") / "__init__.py").exists()]  # fmt: skip
+                todo += [base] if node.module is None else []
+    return seen
+
+
+def _owner_module(owner: str) -> str:
+    """The module of an owner: a module's name, or an error class's (``spades.table.room.RoomError``)."""
+    while not (ROOT / (owner.replace(".", "/") + ".py")).exists() and not (ROOT / owner.replace(".", "/")).is_dir():
+        owner = owner.rpartition(".")[0]
+    return owner
+
+
+def test_each_layer_registers_its_own_codes_next_to_its_error_class() -> None:
+    """A code is registered by a module or class of the module that writes it, or of one that module imports."""
+    owners = {code: owner for code, owner in OWNERS.items() if owner != "static/app"}
+    modules = {code: _owner_module(owner) for code, owner in owners.items()}
+    for where, line, code, _names in _literal_codes():
+        module = _module(ROOT / where)
+        assert modules[code] in _reaches(module), f"{where}:{line}: {code} is {OWNERS[code]}'s, not below {module}"
+    # every layer registers some codes of its own, and the one registry is everybody's
+    layers = {owner.split(".")[1] for owner in owners.values()}
+    assert {"errors", "jsontext", "cards", "game", "i18n", "formats", "table", "stats", "learn", "worker"} <= layers
+
+
+def test_a_code_has_one_owner() -> None:
+    with pytest.raises(ValueError, match=r"'not_seat' of elsewhere is spades\.cards's already"):
+        register("elsewhere", {"not_seat": ("value",)})
+    assert OWNERS["not_seat"] == "spades.cards" and CODES["not_seat"] == ("value",)
+    with pytest.raises(ValueError, match="already"):
+
+        class Twice(SpadesError):
+            codes = {"no_room": ("name",)}  # noqa: RUF012 (a class's codes, as the engine's error classes declare them)
+
+    assert OWNERS["no_room"] == "spades.worker.WorkerError"
+
+
+def test_the_page_codes_are_the_pages_and_only_the_page_writes_them() -> None:
+    """``not_json`` and the ``embed_*`` refusals are the page's (static/app), registered in its name."""
+    page = {code for code, owner in OWNERS.items() if owner == "static/app"}
+    assert page == set(PAGE_CODES) == {"not_json"} | {code for code in CODES if code.startswith("embed_")}
+    assert not page & {code for _where, _line, code, _names in _literal_codes()}
+    app = "\n".join(path.read_text("utf-8") for path in sorted((ROOT / "static" / "app").glob("*.[pj][ys]")))
+    # embed_no_lessons ("a build without lessons", docs/embedding.md) is no longer sent since embed.py imports the
+    # lessons at the top (54c1e52): the page's to keep or drop, with its entry in the catalog
+    assert {code for code in page if f'"{code}"' not in app} <= {"embed_no_lessons"}
 
 
 # ----------------------------------------------------------------- the main paths

@@ -53,10 +53,26 @@ import re
 from dataclasses import dataclass, fields
 
 from ..cards import JOKER_DECK, STANDARD_DECK, Seat, mask_cards
-from ..errors import ParseError, SpadesError, brief
+from ..errors import ParseError, SpadesError, brief, register
 from ..game import Game
 from ..rng import Rng, deal_masks
 from ..rules import PRESET_NAMES, PRESETS, Rules
+
+ERROR_CODES = register(
+    __name__,
+    {
+        "deal_code_text": ("value",),
+        "deal_code_chars": ("value",),
+        "deal_code_length": ("length",),
+        "deal_code_version": ("version",),
+        "deal_code_checksum": (),
+        "deal_code_cards": ("seat", "count"),
+        "deal_code_preset": ("value",),
+        "deal_code_rules": ("problem",),
+        "deal_daily_date": ("value",),
+    },
+)
+"""Deal codes and the daily deal (registered in :data:`spades.errors.CODES`)."""
 
 VERSION = 1
 CODE_LIMIT = 200

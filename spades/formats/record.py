@@ -25,11 +25,33 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..cards import CARD_NAMES, Seat, mask_cards
-from ..errors import ParseError, RecordError, SpadesError, brief
+from ..errors import ParseError, RecordError, SpadesError, brief, register
 from ..game import Game, Phase
 from ..jsontext import load_json
 from ..rules import Rules
 from ..scoring import bid_text, parse_bid
+
+ERROR_CODES = register(
+    __name__,
+    {
+        "record_not_object": ("value",),
+        "record_format": ("value",),
+        "record_seed": ("value",),
+        "record_no_hands": (),
+        "hand_not_object": ("value",),
+        "previous_hand_incomplete": (),
+        "game_already_over": (),
+        "dealer_order": ("seat", "dealer"),
+        "bids_play_not_lists": (),
+        "bid_type": ("value",),
+        "too_many_bids": ("count",),
+        "cards_before_bidding": (),
+        "too_many_cards": ("count",),
+        "no_deal": (),
+        "deal_cards_not_texts": ("key", "value"),
+    },
+)
+"""Hand records: what a record or one of its hands gets wrong (registered in :data:`spades.errors.CODES`)."""
 
 FORMAT = "spades-record/1"
 MAX_SEED = 2**53 - 1

@@ -70,7 +70,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 from ..cards import CARD_NAMES, SUIT_OF, Card, Seat, Team, first_leader, mask_cards, trick_winner
 from ..errors import SpadesError, brief
@@ -261,6 +261,13 @@ def sheet_to_json(sheet: HandSheet) -> dict[str, Any]:
 
 class HandNotFinished(SpadesError):
     """A hand that cannot be shown: not played to the end yet, or no such hand."""
+
+    codes: ClassVar[Mapping[str, tuple[str, ...]]] = {
+        "hand_number": ("value",),
+        "no_such_hand": ("number", "count"),
+        "hand_not_over": ("number", "done"),
+    }
+    """A finished hand asked for by number."""
 
 
 _DISPLAY_SUIT = {3: 0, 2: 1, 0: 2, 1: 3}  # ♠ ♥ ♣ ♦, as the page shows a hand

@@ -46,6 +46,15 @@ from importlib import resources
 from typing import Any
 
 from ..cards import CARD_NAMES, SPADES, SUIT_LETTERS, SUIT_OF
+from ..errors import register
+
+ERROR_CODES = register(
+    __name__,
+    {
+        "lang_unknown": ("value",),
+    },
+)
+"""A language the catalog does not have (registered in :data:`spades.errors.CODES`)."""
 
 LANGUAGES = ("en", "zh-Hans", "zh-Hant")
 """The languages of the catalog."""

@@ -51,8 +51,9 @@ True
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 from ..bots import ExpertBot
 from ..bots.search import Context, Scorer, Solver, distinct_moves
@@ -85,6 +86,11 @@ NOISE_Z = 2.0
 
 class ReviewError(SpadesError):
     """A review that cannot be made (the hand, the seat or the job is wrong)."""
+
+    codes: ClassVar[Mapping[str, tuple[str, ...]]] = {
+        "rev_no_job": ("job",),
+    }
+    """Post-hand review jobs (worker ops ``review_*``)."""
 
 
 @dataclass(frozen=True, slots=True)

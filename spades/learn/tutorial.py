@@ -32,7 +32,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from importlib import resources
-from typing import Any
+from typing import Any, ClassVar
 
 from ..cards import CARD_NAMES, Seat, parse_card
 from ..errors import SpadesError, brief, msg
@@ -60,6 +60,29 @@ _ASK_KEYS = {"ask", "expect", "right", "wrong", "why"}
 
 class LessonError(SpadesError):
     """A lesson that cannot be used (bad data, a move the rules forbid), or a lesson call out of turn."""
+
+    codes: ClassVar[Mapping[str, tuple[str, ...]]] = {
+        "lesson_unknown": ("value",),
+        "lesson_file": ("name", "problem"),
+        "lesson_format": ("value",),
+        "lesson_id": ("value",),
+        "lesson_placeholder": ("value",),
+        "lesson_step": ("n",),
+        "lesson_move": ("n", "move"),
+        "lesson_asks": ("low", "high", "value"),
+        "lesson_paths": ("limit",),
+        "lesson_why_expected": ("value",),
+        "lesson_move_kind": ("value",),
+        "lesson_ask_turn": ("seat",),
+        "lesson_hand_over": (),
+        "lesson_learner_moves": (),
+        "lesson_answer": ("n",),
+        "lesson_none": (),
+        "lesson_wait": (),
+        "lesson_your_move": (),
+        "lesson_finished": (),
+    }
+    """Lesson files and the worker's ``lesson_*`` calls."""
 
 
 @dataclass(frozen=True, slots=True)

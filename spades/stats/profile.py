@@ -49,7 +49,7 @@ from __future__ import annotations
 import datetime
 import re
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from ..errors import SpadesError, brief, msg
 from ..jsontext import load_json
@@ -78,6 +78,21 @@ _STEP = re.compile(r"([^.\[\]]+)|\[(\d+)\]")  # a field path's names and [indexe
 
 class ProfileError(SpadesError):
     """A profile, game or hand that does not follow ``spades-profile/1``."""
+
+    codes: ClassVar[Mapping[str, tuple[str, ...]]] = {
+        "profile_too_long": ("limit",),
+        "profile_format": ("value",),
+        "control_chars": (),
+        "not_real_date": ("value",),
+        "not_real_time": ("value",),
+        "tricks_sum": ("value",),
+        "left_and_disconnected": (),
+        "rated_needs_ratings": (),
+        "id_twice": ("value",),
+        "games_order": (),
+        "state_unusable": (),
+    }
+    """The profile's own problems; its field errors are ``at_field`` around them."""
 
 
 # ----------------------------------------------------------------- validation

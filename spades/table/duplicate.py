@@ -10,10 +10,18 @@ from typing import Any
 
 from ..bots import make_bot
 from ..cards import Seat, mask_cards
-from ..errors import SpadesError
+from ..errors import SpadesError, register
 from ..formats.protocol import result_to_json
 from ..game import Game, Phase, View
 from .table import Occupant, Table
+
+ERROR_CODES = register(
+    __name__,
+    {
+        "deal_duplicate_unfinished": (),
+    },
+)
+"""Duplicate play (registered in :data:`spades.errors.CODES`)."""
 
 DUPLICATE_LEVEL = "expert"
 """The level of the two computer players who replace the person's team in :func:`duplicate`."""

@@ -46,8 +46,8 @@ spades.table.guest.GuestError: bad seat in a chat message from the host: 'N" onc
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Mapping
+from typing import Any, ClassVar
 
 from ..bots import LEVELS
 from ..cards import CARD_NAMES, SUIT_NAMES
@@ -85,6 +85,13 @@ Rule = Callable[[Any], Any]
 
 class GuestError(SpadesError):
     """A message from the host (or a lobby listing) that the page must not use; it names the type and the field."""
+
+    codes: ClassVar[Mapping[str, tuple[str, ...]]] = {
+        "host_message": ("type", "field"),
+        "host_message_type": ("value",),
+        "lobby_listing": ("field",),
+    }
+    """The host's messages and the lobby's listings a guest drops."""
 
 
 class _Bad(Exception):

@@ -62,7 +62,7 @@ import json
 import secrets
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 from ..bots import LEVELS
 from ..cards import Seat
@@ -103,6 +103,34 @@ Out = tuple[str, dict[str, Any]]
 
 class RoomError(SpadesError):
     """A room message refused (the peer gets ``refused`` with the reason; nothing changes)."""
+
+    codes: ClassVar[Mapping[str, tuple[str, ...]]] = {
+        "bad_message": (),
+        "room_settings": (),
+        "seats_fixed": (),
+        "seat_taken": ("seat",),
+        "host_keeps_seat": (),
+        "players_cannot_watch": (),
+        "no_spectators": (),
+        "seat_no_spectators": ("seat",),
+        "sit_first": (),
+        "chat_too_fast": (),
+        "replayed_message": (),
+        "not_playing": (),
+        "spectators_cannot_play": (),
+        "waiting_for_vote": (),
+        "not_started": (),
+        "computer_only_players": (),
+        "no_takeover_rated": (),
+        "no_vote": (),
+        "already_started": (),
+        "player_not_ready": ("name",),
+        "player_away": ("name",),
+        "seat_empty": ("seat",),
+        "nobody_at": ("seat",),
+        "room_save": (),
+    }
+    """The refusals a player of an online room sees."""
 
 
 def light(rtt: float | None) -> str | None:

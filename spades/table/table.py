@@ -38,13 +38,45 @@ from typing import Any
 
 from ..bots import LEVELS, Explanation, explain, make_bot
 from ..cards import CARD_NAMES, SUIT_OF, Card, Seat, Team, parse_card, trick_winner
-from ..errors import IllegalMoveError, ParseError, SpadesError, brief, msg
+from ..errors import IllegalMoveError, ParseError, SpadesError, brief, msg, register
 from ..formats.protocol import result_to_json
 from ..formats.record import from_record, to_record
 from ..formats.scoresheet import game_sheets, sheet_to_json
 from ..game import Game, Phase, Reason, View
 from ..rules import Rules
 from ..scoring import BLIND_NIL, NIL, bid_text, parse_bid, team_contract
+
+ERROR_CODES = register(
+    __name__,
+    {
+        "table_name": (),
+        "occupant_not_object": ("value",),
+        "occupant_kind": ("value",),
+        "level_unknown": ("value",),
+        "name_too_long": ("limit", "value"),
+        "computer_away": (),
+        "policy_not_object": ("value",),
+        "policy_kind": ("value",),
+        "viewer_unknown": ("value",),
+        "seats_not_object": ("value",),
+        "since_range": ("high", "value"),
+        "intent_not_object": ("value",),
+        "intent_unknown": ("value",),
+        "seat_is_computer": ("seat",),
+        "blind_nil_after_look": ("seat",),
+        "undo_not_allowed": (),
+        "no_undo_for_seat": ("seat",),
+        "replay_not_allowed": (),
+        "no_hand_to_replay": (),
+        "hints_not_allowed": (),
+        "not_turn": ("seat",),
+        "not_looked": ("seat",),
+        "not_a_save": (),
+        "save_format": ("value",),
+    },
+)
+"""The table: its name (the worker's calls and the lessons' name one), occupants, policies, viewers, intents, saves
+(registered in :data:`spades.errors.CODES`)."""
 
 SAVE_FORMAT = "spades-save/2"
 OLD_SAVE_FORMAT = "spades-save/1"
