@@ -264,7 +264,7 @@ def check_score(data: bytes) -> None:
     [
         ("replay", b"\xff\xfe{", "not UTF-8"),
         ("replay", b"[" * 3000, "nested too deeply"),
-        ("replay", b"{" * 3000, "not JSON"),
+        ("replay", b"{" * 3000, "nested too deeply"),  # refused before it is parsed (spades.jsontext.nests_deeper)
         ("score", b"1" * 5000, "too many digits"),
         ("score", b'{"hands": [], "rules": {"preset": []}}', "unknown preset []"),
         ("score", b'{"hands": [{"bids": {"N": "\xc2\xb3", "E": 3, "S": 3, "W": 3},'
@@ -301,7 +301,7 @@ def test_issue_examples_give_one_clean_line(command: str, data: bytes, expected:
         (["arena", "--ns", "beginner", "--ew", "beginner", "--budget", "nan"], "--budget"),
         (["arena", "--ns", "beginner", "--ew", "beginner", "--rules", '{"preset": []}'], "unknown preset"),
         (["arena", "--ns", "beginner", "--ew", "beginner", "--rules", "[" * 3000], "unknown preset"),
-        (["arena", "--ns", "beginner", "--ew", "beginner", "--rules", "{" * 3000], "--rules is not JSON"),
+        (["arena", "--ns", "beginner", "--ew", "beginner", "--rules", "{" * 3000], "--rules is nested too deeply"),
         (["bot", "--level", "godlike"], "unknown bot level 'godlike'"),
         (["replay", "/nonexistent/x.json"], "cannot read"),
         (["replay", "bad\0name"], "cannot read"),

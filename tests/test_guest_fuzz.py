@@ -267,6 +267,8 @@ def test_the_worker_answers_any_message_with_one_json_object(message: Any) -> No
     assert answer.get("kind") != "InternalError", answer
     if answer.get("ok"):
         assert_safe(answer["message"])
+    elif answer.get("code") == "args_too_deep":  # the call refused before parsing (tests/portable/test_guest.py)
+        assert set(answer) == {"error", "kind", "code", "params"} and answer["kind"] == "WorkerError", answer
     else:
         assert "\n" not in answer["error"] and isinstance(answer["dropped"], int)
 
