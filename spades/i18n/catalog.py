@@ -1,7 +1,9 @@
-"""Why a bot chose its move: message codes with parameters, and their text in three languages.
+"""The engine's words: the message catalog, and a card, a suit, a bid or a bot's reason in three languages.
 
-The texts are in the one message catalog, ``spades/i18n/messages.json`` (package data), which the page
-reads too: an explanation's template is the catalog's ``bot_<code>``, its pieces are
+:data:`MESSAGES` is the one message catalog, ``spades/i18n/messages.json`` (package data), which the page
+reads too; :func:`message` looks a key up, :func:`card_text`, :func:`suit_text` and :func:`bid_words` name
+the game's things with the page's own words.  Why a bot chose its move is an :class:`Explanation`, a
+message code with parameters: an explanation's template is the catalog's ``bot_<code>``, its pieces are
 ``bot_part_*``, and suits, bids and Jokers are named with the page's own keys (``suit_hearts``, ``nil``,
 ``joker_big``), so a term reads the same in an explanation as everywhere on the page.
 
