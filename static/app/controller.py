@@ -1,9 +1,11 @@
-"""The controller: start-up and restore, new games, the person's intents, and the menu's actions.
+"""The controller: start-up and restore, new games, the session on show, and the menu's actions.
 
-It sends intents to the worker (transport.py) as the person's seat (``me``) and takes back ``{"state",
-"save"}``: the save goes to localStorage (through tabs.py, which lets only the owning tab write), the
-state is drawn (screen.py). Computer moves are paced by pacing.py; clicks and keys come from inputs.py.
-The page knows no rules: what is legal, allowed or hidden is in the state.
+The table the page is at is its session (session.py: the solo game, the daily deal, a lesson, an online
+table): the person's intents go to it, it drives the moves that are not the person's (one paced Driver), and
+it answers what the page may do (``allowed``); ``App`` tests no flag. A session's answer ``{"state",
+"save"}`` comes back through ``App.take``: the save goes to localStorage (through tabs.py, which lets only the
+owning tab write), the state is drawn (screen.py). Clicks and keys come from inputs.py; actions are dispatched
+by name to their owner (``ACTIONS``). The page knows no rules: what is legal, allowed or hidden is in the state.
 """
 
 import json
@@ -30,9 +32,10 @@ from pacing import Pacer
 from player import Player, rating_change_html
 from preferences import Preferences
 from pyscript import document
+from session import DailySession, Driver, OnlineSession, SoloSession
 from share import Share
 from tabs import Tabs, plain_save
-from tasks import now, spawn
+from tasks import now, sleep_ms, spawn
 from transfer import Transfer
 from transport import EngineError, call
 from ui import Ui
@@ -91,9 +94,22 @@ def shown_value(value):
     return value if len(value) <= SHOWN_VALUE else value[:SHOWN_VALUE] + "…"
 
 
+class _Clock:
+    """The Driver's clock (session.py): the page's time."""
+
+    now = staticmethod(now)
+    sleep_ms = staticmethod(sleep_ms)
+
+
 class App:
+    """The page: the session on show (session.py), the settings, the dialogs, the declared ``Ui``; and the
+    *table* the sessions talk through (``call``, ``take``, ``show_events``, ``after_state``... session.py)."""
+
+    Refused = EngineError  # the worker's refusal, for the sessions
+
     def __init__(self):
-        self.state = None  # the worker's state for me (docs/table.md)
+        self.session = SoloSession(self)  # the table this page is at: solo, daily deal, lesson, online
+        self.state = None  # the state on show: the session's (the previous course's until its first arrives)
         self.game = None  # seed of the game in progress: tells summaries of different games apart
         self.save = None  # the worker's last save (also where localStorage is blocked)
         self.gen = 0  # bumped by every change of course (undo, new game, load): stale loops stop
@@ -106,7 +122,8 @@ class App:
         self.storage_note = False
         self.ui = Ui()
         self.dialogs = Dialogs()
-        self.pacer = Pacer(self)
+        self.pacer = Pacer(self.ui, self.render, self.speed_name, self.me, self.course)
+        self.driver = Driver(_Clock)  # the one paced loop: computer moves and lesson scripts (session.py)
         self.inputs = Inputs(self)
         self.preferences = Preferences(self)
         self.transfer = Transfer(self)
@@ -114,11 +131,7 @@ class App:
         self.player = Player(self)
         self.rated_next = False  # the next new game is a rated solo game (menu: Rated game)
         self.recorded = None  # id of the finished game last added to the profile
-        self.online = None  # online.Online while this page is at an online table (online.py, loaded on demand)
-        self.lesson = None  # tutorial.Lesson while a lesson is on (tutorial.py): intents go to lesson_act
-        self.online_ui = None
-        self.online_busy = False
-        self.online_queue = []
+        self.online_ui = None  # online.Online (online.py, loaded on demand): its dialogs, and its table if any
         self.share = Share(self)  # deal links, the daily deal (share.py)
         self.embed = Embed(self)  # ?embed=1 and the host page's postMessage API (embed.py)
         self.starting = True  # until the start-up's notices are all shown: they stay on show together
@@ -249,71 +262,41 @@ class App:
 
     def rated(self):
         """Whether the game in progress is a rated solo game."""
-        return self.online is None and self.state is not None and self.state["policy"]["kind"] == "rated"
+        return self.session.rated()
 
-    def game_id(self):
-        """The profile's id of the game in progress: its seed, and where it ended (so a reload adds it once)."""
-        state = self.state
-        return "s-" + str(self.game) + "-" + str(state["hand_number"]) + "-" + str(state["totals"]["NS"]) + "-" + str(
-            state["totals"]["EW"]
-        )
+    async def record_game(self, left=False, winner=None, unscored=False):
+        """Add the game in progress to the profile (the session says as what: session.py ``record``): at its
+        end, when I leave it (``left``), when the others ended it because someone left (``winner``), or without
+        a result because I dropped (``unscored``); show a rated game's change.
 
-    async def record_game(self, left=False):
-        """Add the solo game in progress, finished or ``left``, to the profile; show a rated game's change."""
-        if self.state is None:
+        Online, rated tables use every seat's rating at the start (the room's ``ratings``), so every peer
+        computes its change the same way from the host's result."""
+        entry = self.session.record(self.game)
+        if entry is None or self.state is None:
             return
-        if self.online is not None:
-            await self.record_online()
-            return
-        key = self.game_id()
+        key = entry["key"]
         if self.recorded == key:
             return
         self.recorded = key
-        kind = "solo_rated" if self.rated() else "solo"
-        result = await self.player.add(kind, None, key, left=left)
-        if result is None or kind != "solo_rated" or left:
+        kind = entry["kind"]
+        result = await self.player.add(
+            kind, entry["state"], key, left=left, ratings=entry["ratings"], winner=winner, unscored=unscored
+        )
+        if result is None or not entry["rated"] or left or unscored:
             return
+        before, after = result["before"], result["after"]
         body = by_id("dlg-hand-body")
-        if by_id("dlg-hand").open and body.querySelector(".rating-change") is None:
+        if entry["summary"] and by_id("dlg-hand").open and body.querySelector(".rating-change") is None:
             buttons = body.querySelector(".dlg-buttons")
             holder = document.createElement("div")
-            holder.innerHTML = str(rating_change_html(result["before"], result["after"]))
+            holder.innerHTML = str(rating_change_html(before, after))
             body.insertBefore(holder.firstChild, buttons)
-        before, after = result["before"], result["after"]
         self.set_message(t("rating_change", before=before, after=after, change=view.signed(after - before)))
 
     async def record_online(self, left=False, winner=None, unscored=False):
-        """Add the online game I sit in to the profile: at its end, when I leave it, when the others ended it
-        because someone left (``winner``), or without a result because I dropped (``unscored``).
-
-        Rated tables use every seat's rating at the start (the room's ``ratings``), so every peer computes
-        its change the same way from the host's result."""
-        online = self.online
-        state = self.state
-        if online is None or state is None or state.get("me") is None:
-            return
-        room = online.room or {}
-        rated = room.get("kind") == "rated"
-        key = "o-" + str(online.secret)[:24]
-        if self.recorded == key:
-            return
-        self.recorded = key
-        ratings = {}
-        for seat, value in (room.get("ratings") or {}).items():
-            if seat != state["me"] and isinstance(value, int):
-                ratings[seat] = value
-        result = await self.player.add(
-            "online_rated" if rated else "online",
-            state,
-            key,
-            left=left,
-            ratings=ratings,
-            winner=winner,
-            unscored=unscored,
-        )
-        if result is not None and rated and not left and not unscored:
-            before, after = result["before"], result["after"]
-            self.set_message(t("rating_change", before=before, after=after, change=view.signed(after - before)))
+        """For online.py: add the online game I sit in to the profile (``record_game``)."""
+        if self.session.elsewhere() is not None:  # still at that table
+            await self.record_game(left=left, winner=winner, unscored=unscored)
 
     async def score_chart(self):
         """Draw the running score of the game into the open score sheet (``#score-chart``)."""
@@ -321,7 +304,7 @@ class App:
         if holder is None or self.state is None:
             return
         args = {"lang": i18n.lang(), "viewer": self.state["me"] or "spectator"}
-        if self.online is not None:
+        if self.session.elsewhere() is not None:
             args["table"] = None  # not this page's table: the state the host sent
             args["state"] = self.state
         try:
@@ -396,8 +379,9 @@ class App:
     def begin(self, result):
         """A new course (new game, load, import): forget the page's state of the previous one."""
         self.gen += 1
-        if self.lesson is not None:  # a game instead of the lesson on show
-            self.lesson.drop()
+        self.session.close()  # a game instead of the lesson or the online table on show
+        seed = ((result.get("save") or {}).get("record") or {}).get("seed")
+        self.session = DailySession(self) if self.share.is_daily(seed) else SoloSession(self)
         self.clear_view()
         self.dialogs.reset()
         self.take(result)
@@ -410,7 +394,7 @@ class App:
 
     async def reseat(self):
         """New computer levels or undo setting for the game in progress: reload its save with them."""
-        if not isinstance(self.save, dict) or self.state is None or self.rated() or self.lesson is not None:
+        if not isinstance(self.save, dict) or self.state is None or not self.session.allowed("reseat")[0]:
             return  # a rated game keeps the players it started with; a lesson's table is not the game
         save = json.loads(json.dumps(self.save))  # a copy to change
         seats = save.get("seats")
@@ -427,7 +411,7 @@ class App:
 
     def take(self, result):
         """Adopt a ``{"state", "save"}`` answer: remember, persist (if this tab owns the game), render."""
-        self.state = result["state"]
+        self.state = self.session.state = result["state"]
         i18n.set_me(self.state["me"])
         save = result.get("save")
         if isinstance(save, dict):
@@ -437,14 +421,13 @@ class App:
             if written is False and store.available() and not self.storage_note:
                 self.storage_note = True
                 self.notice(t("save_full"))
-        game = self.game if self.online is None else "online"
-        movelog.LOG.take(self.state, result.get("events"), game, self.online is None and self.tabs.owner)
+        game, mine = self.session.log_game(self.game)
+        movelog.LOG.take(self.state, result.get("events"), game, mine)
         self.render()
 
     def render(self):
         screen.render(self)
-        if self.lesson is not None:  # a new language: the lesson's words again (tutorial.py)
-            self.lesson.follow_language()
+        self.session.rendered()  # a lesson follows a new language (tutorial.py)
 
     def notice(self, text):
         """Show ``text`` in the notice; during start-up the notices so far stay on show with it, a line each."""
@@ -506,11 +489,7 @@ class App:
                 spawn(self.record_game())
             return
         if state["turn"] != state["me"]:
-            if self.lesson is not None:  # the lesson's script moves the other seats
-                if self.lesson.report["pending"] == "move":
-                    spawn(self.lesson.drive())
-            elif self.online is None:  # online, the host's session paces the computer players
-                spawn(self.pacer.drive())
+            spawn(self.session.drive())  # computers, a lesson's script; online, the host's room paces them
             return
         active = document.activeElement
         idle = active is None or active == document.body
@@ -530,48 +509,70 @@ class App:
     # ------------------------------------------------------------- the person's intents
 
     def owns(self):
-        """Whether this page may act: it owns the solo game (tabs.py), or it is at an online table."""
-        return self.online is not None or self.lesson is not None or self.tabs.owner
+        """Whether this page may act: it owns the solo game (tabs.py), or it is at a lesson or an online table."""
+        return self.session.owns()
 
     async def act(self, intent, new_course=False):
-        """Send ``intent`` as my seat; show what it did (and the trick it finished), then go on."""
+        """Send ``intent`` as my seat, where the session sends it (session.py)."""
         if self.acting or not self.owns() or self.state is None:
             return None
-        if self.lesson is not None:  # checked against the lesson, played only when right (tutorial.py)
-            return await self.lesson.intent(intent)
-        if self.online is not None:  # the host answers with my next state (online_state)
-            self.acting = True
-            document.body.setAttribute("data-await", "")
-            self.online.intent(intent)
-            return None
+        return await self.session.act(intent, new_course)
+
+    # ------------------------------------------------------------- the table the sessions talk through
+
+    @property
+    def online(self):
+        """The online table this page is at (online.py's ``Online``), or ``None``: the session's answer."""
+        return self.session.online
+
+    async def call(self, op, args=None):
+        """The worker's operation ``op`` (transport.py)."""
+        return await call(op, args)
+
+    def owner(self):
+        """This tab owns the solo game (tabs.py)."""
+        return self.tabs.owner
+
+    def waiting(self):
+        """The person's intent is on its way: no other until the answer (``data-await`` empty meanwhile)."""
         self.acting = True
-        document.body.setAttribute("data-await", "")  # busy with the person's move until the answer
-        if new_course:
-            self.gen += 1
-            self.ui.trick_shown = None
-            self.ui.busy = False
-        gen = self.gen
-        me = self.state["me"]
-        try:
-            result = await call("act", {"seat": me, "intent": intent, "viewer": me})
-        except EngineError as error:
-            self.acting = False
-            sound.play("error")
-            self.ui.message = t("error", error=error_text(error))
-            self.render()
-            return None
-        finally:
-            self.acting = False
-        if self.gen != gen:  # another course began meanwhile (the tab lost the game, a new game)
-            return None
-        self.ui.selected = None
+        document.body.setAttribute("data-await", "")
+
+    def new_course(self):
+        """Undo, next hand, replay: what is on show of the old course goes."""
+        self.gen += 1
+        self.ui.trick_shown = None
+        self.ui.busy = False
+
+    def calm(self, selection):
+        """A move was made: forget the hint and the message (``selection``: and the selected card)."""
+        if selection:
+            self.ui.selected = None
         self.ui.hinted = None
         self.ui.message = None
-        self.take(result)
-        await self.pacer.show_events(result.get("events") or [], gen)
-        if self.gen == gen:
-            self.after_state()
-        return result
+
+    def refused(self, error):
+        """The worker refused the person's intent: say why."""
+        sound.play("error")
+        self.ui.message = t("error", error=error_text(error))
+        self.render()
+
+    async def show_events(self, events, gen):
+        """Announce the moves and show each finished trick (pacing.py)."""
+        await self.pacer.show_events(events, gen)
+
+    def pause(self):
+        """Milliseconds before a computer move."""
+        return self.pacer.pause()
+
+    def speed_name(self):
+        return self.params.get("speed") or self.settings["speed"]
+
+    def me(self):
+        return self.state["me"]
+
+    def course(self):
+        return self.gen
 
     def my_turn(self, phase):
         state = self.state
@@ -592,7 +593,7 @@ class App:
         if not self.my_turn("playing"):
             self.set_message(t("card_wait", card=card_name(card)))
             return
-        if not entry["legal"] and self.lesson is None:  # a lesson explains a wrong card itself
+        if not entry["legal"] and not self.session.allowed("wrong_move")[0]:  # a lesson explains it itself
             sound.play("error")
             self.set_message(t("card_illegal", card=card_name(card), reason=i18n.reason_text(entry.get("reason"))))
             return
@@ -630,8 +631,7 @@ class App:
             screen.focus_card(self.ui, 0)
 
     async def hint(self):
-        if self.lesson is not None:
-            self.lesson.hint()
+        if self.session.hint():  # a lesson's own hint: the instruction again
             return
         if not (self.my_turn("playing") or self.my_turn("bidding")):
             return
@@ -695,19 +695,25 @@ class App:
         else:
             ui.join_form(secret)
 
-    def enter_online(self, online):
-        """This page is now at an online table: the solo game stays saved and waits."""
-        self.online = online
+    def enter(self, session):
+        """A new session on show (a lesson, an online table): the one before closes, nothing of it stays."""
+        self.session.close()
+        self.session = session
         self.gen += 1
         self.clear_view()
         self.acting = False
 
+    def enter_online(self, online):
+        """For online.py: this page is now at an online table (``online``: online.py's ``Online``, behind the
+        session adapter); the solo game stays saved and waits."""
+        self.enter(OnlineSession(self, online))
+
     async def leave_online(self):
         """Back to the solo game, as it was saved."""
-        self.online = None
+        self.session.close()
+        self.session = SoloSession(self)
         self.gen += 1
         self.acting = False
-        self.online_queue = []
         if isinstance(self.save, dict):
             try:
                 self.begin(await call("load", {"save": plain_save(self.save)}))
@@ -718,31 +724,13 @@ class App:
         self.after_state()
 
     async def online_state(self, message):
-        """A state from the host (``{"state", "events"}``): drawn in order, tricks shown as in a solo game."""
-        self.online_queue.append(message)
-        if self.online_busy:
-            return
-        self.online_busy = True
-        try:
-            while self.online_queue and self.online is not None:
-                message = self.online_queue.pop(0)
-                gen = self.gen
-                self.acting = False
-                self.ui.selected = None
-                self.ui.hinted = None
-                self.ui.message = None
-                self.take({"state": message["state"], "events": message.get("events")})
-                await self.pacer.show_events(message.get("events") or [], gen)
-                if self.gen == gen:
-                    self.after_state()
-                if self.online is not None and self.online.room is not None:
-                    self.online.render_bar()
-        finally:
-            self.online_busy = False
+        """For online.py: a state from the host, drawn in order by the online session (session.py)."""
+        await self.session.receive(message)
 
     # ------------------------------------------------------------- actions (buttons and menu items)
 
     async def do_action(self, action, element):
+        """A button's or menu item's ``data-action``, dispatched by name to its owner (``ACTIONS``)."""
         if action == "menu":
             dialogs.toggle_menu()
             return
@@ -751,195 +739,137 @@ class App:
             ui = await self.online_module()
             await ui.action(action, element)
             return
-        handler = ACTIONS.get(action)
-        if handler is None:
+        route = ACTIONS.get(action)
+        if route is None:
             return
         if action not in ALWAYS and (self.state is None or not self.owns()):
             return
-        await handler(self, element)
-
-
-async def _dismiss(app, element):
-    by_id("notice").hidden = True
-
-
-async def _confirm_ok(app, element):
-    app.dialogs.confirm_done(True)
-
-
-async def _confirm_cancel(app, element):
-    app.dialogs.confirm_done(False)
-
-
-async def _close_dialog(app, element):
-    element.closest("dialog").close()
-
-
-async def _take_over(app, element):
-    await app.take_over()
-
-
-async def _hint(app, element):
-    await app.hint()
-
-
-async def _undo(app, element):
-    if (app.state.get("allowed") or {}).get("undo"):
-        dialogs.close_dialogs()
-        await app.act({"type": "undo"}, new_course=True)
-
-
-async def _scores(app, element):
-    windows.scores(app.state)
-    await app.score_chart()
-
-
-async def _last_trick(app, element):
-    windows.last_trick(app.state)
-
-
-async def _move_log(app, element):
-    movelog.LOG.open(app.state)  # the moves of this hand and the computer's reasons (movelog.py)
-
-
-async def _help(app, element):
-    windows.help()
-
-
-async def _new_game(app, element):
-    if app.rated():
-        if not await app.leave_rated():
+        if not isinstance(route, tuple):  # a module's own handler: (app, element)
+            await route(self, element)
             return
-    elif app.state["phase"] != "game-over" and not await app.dialogs.confirm(t("confirm_new_game")):
-        return
-    await app.new_game()
-    app.after_state()
+        owner, name, arg = route
+        if isinstance(owner, str):
+            owner = getattr(self, owner) if owner else self
+        method = getattr(owner, name, None)
+        if method is None:  # not this session's (a lesson's button after the lesson)
+            return
+        done = method(element) if arg is ELEMENT else method() if arg is None else method(arg)
+        if done is not None and hasattr(done, "send"):  # an async method
+            await done
+
+    # ------------------------------------------------------------- the actions with more to them than a call
+
+    def dismiss(self):
+        by_id("notice").hidden = True
+
+    def close_dialog(self, element):
+        element.closest("dialog").close()
+
+    async def undo(self):
+        if self.session.allowed("undo")[0]:
+            dialogs.close_dialogs()
+            await self.act({"type": "undo"}, new_course=True)
+
+    async def scores(self):
+        windows.scores(self.state)
+        await self.score_chart()
+
+    def last_trick(self):
+        windows.last_trick(self.state)
+
+    def move_log(self):
+        movelog.LOG.open(self.state)  # the moves of this hand and the computer's reasons (movelog.py)
+
+    async def new_game_asked(self):
+        """Menu: a new game, after a confirmation when one is unfinished (a rated one counts as lost)."""
+        if self.rated():
+            if not await self.leave_rated():
+                return
+        elif self.state["phase"] != "game-over" and not await self.dialogs.confirm(t("confirm_new_game")):
+            return
+        await self.new_game()
+        self.after_state()
+
+    async def new_game_now(self):
+        """The summary's "New game": after a rated game another rated game."""
+        if not await self.leave_rated():
+            return
+        self.rated_next = self.rated()  # "play again" after a rated game is another rated game
+        try:
+            await self.new_game(preset="igame" if self.rated_next else None)
+        finally:
+            self.rated_next = False
+        self.after_state()
+
+    def scores_close(self):
+        by_id("dlg-hand").close()
+
+    async def next_hand(self):
+        by_id("dlg-hand").close()
+        if self.state["phase"] == "hand-over":
+            self.ui.focus = 0
+            await self.act({"type": "next_hand"}, new_course=True)
+
+    async def replay(self):
+        if await self.dialogs.confirm(t("confirm_replay")):
+            dialogs.close_dialogs()
+            await self.act({"type": "replay_hand"}, new_course=True)
+
+    def play_selected(self):
+        if self.ui.selected:
+            self.card_clicked(self.ui.selected, True)
+
+    def choose_file(self, name):
+        by_id(name).click()
 
 
-async def _rated_game(app, element):
-    await app.rated_game()
+ELEMENT = "element"  # a route's argument: the element that was clicked
 
 
-async def _profile(app, element):
-    await app.player.open()
-
-
-async def _profile_save(app, element):
-    await app.player.save_identity()
-
-
-async def _profile_export(app, element):
-    await app.player.export()
-
-
-async def _profile_import(app, element):
-    by_id("profile-file").click()
-
-
-async def _new_game_now(app, element):
-    if not await app.leave_rated():
-        return
-    app.rated_next = app.rated()  # "play again" after a rated game is another rated game
-    try:
-        await app.new_game(preset="igame" if app.rated_next else None)
-    finally:
-        app.rated_next = False
-    app.after_state()
-
-
-async def _scores_close(app, element):
-    by_id("dlg-hand").close()
-
-
-async def _next_hand(app, element):
-    by_id("dlg-hand").close()
-    if app.state["phase"] == "hand-over":
-        app.ui.focus = 0
-        await app.act({"type": "next_hand"}, new_course=True)
-
-
-async def _replay(app, element):
-    if await app.dialogs.confirm(t("confirm_replay")):
-        dialogs.close_dialogs()
-        await app.act({"type": "replay_hand"}, new_course=True)
-
-
-async def _play(app, element):
-    if app.ui.selected:
-        app.card_clicked(app.ui.selected, True)
-
-
-async def _show_cards(app, element):
-    await app.look()
-
-
-async def _export(app, element):
-    await app.transfer.export()
-
-
-async def _import(app, element):
-    by_id("import-file").click()
-
-
-async def _settings(app, element):
-    await app.preferences.open()
-
-
-async def _settings_cancel(app, element):
-    app.preferences.cancel()
-
-
-async def _settings_save(app, element):
-    await app.preferences.save()
-
-
-async def _share_deal(app, element):
-    await app.share.share()
-
-
-async def _deal_copy(app, element):
-    await app.share.copy()
-
-
-async def _daily_deal(app, element):
-    await app.share.daily()
+def _to(owner, method, arg=None):
+    """The route of an action: ``owner`` (the App's attribute, ``""`` for the App, or a module), its
+    ``method``, called with ``arg`` (``ELEMENT``: the element clicked; ``None``: nothing)."""
+    return (owner, method, arg)
 
 
 ACTIONS = {
-    "dismiss": _dismiss,
-    "confirm-ok": _confirm_ok,
-    "confirm-cancel": _confirm_cancel,
-    "close-dialog": _close_dialog,
-    "take-over": _take_over,
-    "hint": _hint,
-    "undo": _undo,
-    "scores": _scores,
-    "last-trick": _last_trick,
-    "move-log": _move_log,
-    "help": _help,
-    "new-game": _new_game,
-    "new-game-now": _new_game_now,
-    "scores-close": _scores_close,
-    "next-hand": _next_hand,
-    "replay": _replay,
-    "play": _play,
-    "show-cards": _show_cards,
-    "export": _export,
-    "import": _import,
-    "settings": _settings,
-    "settings-cancel": _settings_cancel,
-    "settings-save": _settings_save,
-    "rated-game": _rated_game,
-    "profile": _profile,
-    "profile-save": _profile_save,
-    "profile-export": _profile_export,
-    "profile-import": _profile_import,
-    "share-deal": _share_deal,
-    "deal-copy": _deal_copy,
-    "daily-deal": _daily_deal,
+    "dismiss": _to("", "dismiss"),
+    "confirm-ok": _to("dialogs", "confirm_done", True),
+    "confirm-cancel": _to("dialogs", "confirm_done", False),
+    "close-dialog": _to("", "close_dialog", ELEMENT),
+    "take-over": _to("", "take_over"),
+    "hint": _to("", "hint"),
+    "undo": _to("", "undo"),
+    "scores": _to("", "scores"),
+    "last-trick": _to("", "last_trick"),
+    "move-log": _to("", "move_log"),
+    "help": _to(windows, "help"),
+    "new-game": _to("", "new_game_asked"),
+    "new-game-now": _to("", "new_game_now"),
+    "scores-close": _to("", "scores_close"),
+    "next-hand": _to("", "next_hand"),
+    "replay": _to("", "replay"),
+    "play": _to("", "play_selected"),
+    "show-cards": _to("", "look"),
+    "export": _to("transfer", "export"),
+    "import": _to("", "choose_file", "import-file"),
+    "settings": _to("preferences", "open"),
+    "settings-cancel": _to("preferences", "cancel"),
+    "settings-save": _to("preferences", "save"),
+    "rated-game": _to("", "rated_game"),
+    "profile": _to("player", "open"),
+    "profile-save": _to("player", "save_identity"),
+    "profile-export": _to("player", "export"),
+    "profile-import": _to("", "choose_file", "profile-file"),
+    "share-deal": _to("share", "share"),
+    "deal-copy": _to("share", "copy"),
+    "daily-deal": _to("share", "daily"),
+    "lessons": _to(tutorial, "open_list"),
+    "lesson-leave": _to("session", "leave"),
 }
+"""Every action by name: its owner and method (online actions: online.py's ``Online.action``)."""
 ACTIONS.update(review.ACTIONS)  # past hands, trick by trick (review.py)
-ACTIONS.update(tutorial.ACTIONS)  # lessons: the list, start, start again, leave (tutorial.py)
+ACTIONS.update(tutorial.ACTIONS)  # lessons: start, start again (tutorial.py)
 ACTIONS.update(analysis.ACTIONS)  # review my play: mistakes and their cost (analysis.py)
 ONLINE_ACTIONS = (
     "online",

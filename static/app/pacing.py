@@ -1,6 +1,7 @@
-"""Pacing of computer moves: the worker's ``step`` makes one move at a time; the page shows each after a
-pause (the bot's thinking time counts towards it), announces it, and keeps a finished trick on the table
-for a moment with its winner marked before sweeping it towards them.
+"""Pacing of the moves on show: the speeds, each move announced, and a finished trick kept on the table for a
+moment with its winner marked before it is swept towards them. The loop that asks for computer moves and a
+lesson's scripted ones, one at a time after a pause (the bot's thinking time counts towards it), is the one
+``session.Driver``.
 
 Everything shown comes from the worker's events (docs/table.md): the page computes no trick winner.
 """
@@ -8,70 +9,36 @@ Everything shown comes from the worker's events (docs/table.md): the page comput
 import i18n
 import sound
 from dom import announce
-from i18n import card_name, error_text, t, who
-from tasks import now, sleep_ms
-from transport import EngineError, call
+from i18n import card_name, t, who
+from tasks import sleep_ms
 
 # milliseconds: (pause before a computer move, trick shown before it is taken, taking animation)
 SPEEDS = {"slow": (900, 1500, 450), "normal": (550, 950, 320), "fast": (250, 500, 200), "instant": (0, 0, 0)}
 PLAYING = ("bidding", "playing")
 
 
-def computer_to_move(state):
-    """The seat to move is played by the table's computer (not me, not someone elsewhere)."""
-    turn = state["turn"]
-    if state["phase"] not in PLAYING or turn is None or turn == state["me"]:
-        return False
-    seat = (state.get("seats") or {}).get(turn)
-    return seat is None or seat.get("occupant") == "computer" or bool(seat.get("away"))
-
-
 class Pacer:
-    def __init__(self, app):
-        self.app = app
-        self.driving = None  # generation of the loop running, if any
+    """Shows the moves' events, paced: ``ui`` (the page's fields), ``render()``, ``speed_name()`` (the address's
+    or the settings' animation speed), ``me()`` (my seat) and ``course()`` (the generation on show)."""
+
+    def __init__(self, ui, render, speed_name, me, course):
+        self.ui = ui
+        self.render = render
+        self.speed_name = speed_name
+        self.me = me
+        self.course = course
 
     def speed(self):
-        app = self.app
-        name = app.params.get("speed") or app.settings["speed"]
-        return SPEEDS.get(name, SPEEDS["normal"])
+        """``(pause before a computer move, trick shown, sweep)`` in milliseconds."""
+        return SPEEDS.get(self.speed_name(), SPEEDS["normal"])
 
-    async def drive(self):
-        """Let the computer players move until it is the person's turn or the hand is over."""
-        app = self.app
-        gen = app.gen
-        if self.driving == gen:
-            return
-        self.driving = gen
-        try:
-            while app.gen == gen and app.tabs.owner and computer_to_move(app.state):
-                started = now()
-                result = await call("step", {"viewer": app.state["me"], "lang": i18n.lang()})
-                if app.gen != gen:
-                    return
-                await sleep_ms(self.speed()[0] - (now() - started))
-                if app.gen != gen:
-                    return
-                events = result.get("events")
-                if events is None:
-                    events = [result["event"]] if result.get("event") else []
-                if not events:
-                    break
-                app.ui.hinted = None
-                app.ui.message = None
-                app.take(result)
-                await self.show_events(events, gen)
-        except EngineError as error:
-            app.notice(t("error", error=error_text(error)))
-        finally:
-            if self.driving == gen:
-                self.driving = None
-        if app.gen == gen:
-            app.after_state()
+    def pause(self):
+        """Milliseconds before a computer move (the Driver's pause, session.py)."""
+        return self.speed()[0]
 
     async def show_events(self, events, gen):
         """Announce each move (but the person's own) and show each finished trick."""
-        me = self.app.state["me"]
+        me = self.me()
         for event in events:
             kind = event.get("type")
             seat = event.get("seat")
@@ -86,24 +53,23 @@ class Pacer:
 
     async def show_trick_end(self, trick, gen):
         """Keep the finished trick on the table a moment, mark the winner, then sweep it to them."""
-        app = self.app
-        ui = app.ui
+        ui = self.ui
         _, pause, sweep = self.speed()
         winner = trick["winner"]
         ui.busy = True
         ui.trick_shown = {"cards": trick["cards"], "leader": trick["leader"], "winner": winner, "collect": None}
-        note = t("announce_trick_you") if winner == app.state["me"] else t("announce_trick", who=who(winner))
+        note = t("announce_trick_you") if winner == self.me() else t("announce_trick", who=who(winner))
         ui.note = note
-        app.render()
+        self.render()
         announce(note)
         sound.play("trick")
         await sleep_ms(pause)
-        if app.gen == gen and sweep:
+        if self.course() == gen and sweep:
             ui.trick_shown["collect"] = winner
-            app.render()
+            self.render()
             await sleep_ms(sweep)
         ui.note = None
-        if app.gen == gen:
+        if self.course() == gen:
             ui.trick_shown = None
             ui.busy = False
-            app.render()
+            self.render()

@@ -116,8 +116,9 @@ class Share:
     async def daily(self):
         """Menu: today's daily deal (after a confirmation when a game is unfinished)."""
         app = self.app
-        if app.online is not None:
-            app.set_message(t("deal_not_online"))
+        allowed, why = app.session.allowed("daily")
+        if not allowed:
+            app.set_message(t(why))
             return
         if app.state is not None and app.state["phase"] != "game-over":
             if app.rated() and not await app.leave_rated():
@@ -130,8 +131,9 @@ class Share:
     async def share(self):
         """Menu: the link of the hand in progress, in a window with a Copy button."""
         app = self.app
-        if app.online is not None:
-            app.set_message(t("deal_not_online"))
+        allowed, why = app.session.allowed("share")
+        if not allowed:
+            app.set_message(t(why))
             return
         try:
             code = (await call("deal_link", {"seat": app.state["me"]}))["code"]
@@ -158,13 +160,16 @@ class Share:
             field.select()
             status.textContent = t("deal_copy_select")
 
-    def hand_over(self, state):
-        """The summary of the daily deal's first hand: compare with the experts on the same cards."""
+    def is_daily(self, seed):
+        """Whether the game of ``seed`` is the daily deal started here (a new session is a daily one)."""
         info = self.info
+        return isinstance(info, dict) and bool(info.get("daily")) and seed is not None and info.get("seed") == seed
+
+    def hand_over(self, state):
+        """The summary of the daily deal's first hand (the session allows ``compare``): compare with the experts
+        on the same cards."""
         app = self.app
-        if not isinstance(info, dict) or not info.get("daily") or info.get("seed") != app.game:
-            return
-        if len(state.get("results") or []) != 1 or app.online is not None:
+        if not app.session.allowed("compare")[0]:
             return
         key = (app.game, 1)
         if self.shown == key:

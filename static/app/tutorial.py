@@ -1,17 +1,18 @@
 """Lessons on the page (docs/tutorial.md): the list (menu → Lessons), the lesson panel, progress in localStorage.
 
 A lesson runs in the worker (ops ``lesson_*``, spades/tutorial.py) beside the saved game, which stays untouched:
-the page draws the lesson's state with the normal table view (``app.take`` without a save writes nothing), sends
-the person's intents to ``lesson_act`` instead of ``act`` (controller.py hands them over while ``app.lesson`` is
-set), and paces the scripted moves of the other seats with ``lesson_step``. The panel under your seat's plate
-says what to do and, after each move, why it was right or wrong (a wrong move is not played).
+the lesson is the page's session (``Lesson``, a session.py ``LessonSession``): its state is drawn with the normal
+table view (``take`` without a save writes nothing), the person's intents go to ``lesson_act`` instead of ``act``,
+and the scripted moves of the other seats are paced by the page's one Driver (``lesson_step``). The panel under
+your seat's plate says what to do and, after each move, why it was right or wrong (a wrong move is not played).
 
 Progress is ``spades-lessons`` in localStorage: ``{"current": id or null, "lessons": {id: {"answers": [moves],
 "done": bool}}}``. Leaving the page during a lesson and coming back resumes it at its move (the worker replays
 the answers); *Leave lesson* goes back to the game. ``?lesson=ID`` starts (or resumes) a lesson directly.
 
 For other modules (embed.py): ``await start_lesson(app, lesson_id)`` starts or resumes a lesson and returns
-whether it started; ``app.embed.lesson_end(id, True)`` is called when the person finishes one.
+whether it started; ``app.embed.lesson_end(id, True)`` is called when the person finishes one (the lesson's
+``on_end``).
 
 Body hooks: ``data-lesson`` (the id, absent outside lessons), ``data-lesson-step`` (the 1-based number of the
 move asked now; the last one once done), ``data-lesson-done="true"`` once finished.
@@ -25,7 +26,8 @@ from dom import announce, by_id, drop_params
 from i18n import error_text, t
 from markup import h, join
 from pyscript import document
-from tasks import now, sleep_ms, spawn
+from session import LessonSession
+from tasks import spawn
 from transport import EngineError, call
 
 PROGRESS_KEY = "spades-lessons"
@@ -94,15 +96,16 @@ def _hooks(lesson_id=None, step=None, done=False):
         body.removeAttribute("data-lesson-done")
 
 
-class Lesson:
-    """The lesson on the page: its id, the worker's last report (``lesson``) and the feedback on show."""
+class Lesson(LessonSession):
+    """The lesson on the page (session.py's ``LessonSession``): its panel, its progress, the feedback on show.
 
-    def __init__(self, app, lesson_id):
-        self.app = app
-        self.id = lesson_id
-        self.report = None
+    ``table`` is what the session talks through (the controller's App, session.py); ``on_end(id)`` is told when
+    the person finishes the lesson (embed.py tells the host page)."""
+
+    def __init__(self, table, lesson_id, on_end=None):
+        LessonSession.__init__(self, table, lesson_id)
+        self.on_end = on_end
         self.feedback = None  # ("right" | "wrong" | "note", text)
-        self.driving = None
         self.ended = False
         self.order = []  # the ids of every lesson, in order (for "Next lesson")
         self.lang = i18n.lang()  # the language of the worker's words on show
@@ -123,15 +126,14 @@ class Lesson:
         progress["lessons"][self.id] = entry
         progress["current"] = self.id
         save_progress(progress)
-        self.app.take({"state": result["state"]})
+        self.table.take({"state": result["state"]})
         self.render()
         if report["done"] and not self.ended:
             self.ended = True
             sound.play("trick")
             announce(report["text"])
-            embed = getattr(self.app, "embed", None)
-            if embed is not None:
-                embed.lesson_end(self.id, True)
+            if self.on_end is not None:
+                self.on_end(self.id)
 
     def render(self):
         report = self.report
@@ -198,82 +200,68 @@ class Lesson:
 
     # --------------------------------------------------------------- moves
 
-    async def intent(self, intent):
-        """The person's move (from controller.App.act): right → played and explained; wrong → explained only."""
-        app = self.app
-        if app.acting or self.report is None:
+    async def act(self, intent, new_course=False):
+        """The person's move: right → played and explained; wrong → explained only (not played)."""
+        table = self.table
+        if table.acting or self.report is None:
             return None
         if self.report["done"]:
             self.say("note", self.report["text"])
             return None
-        app.acting = True
-        document.body.setAttribute("data-await", "")
-        gen = app.gen
+        table.waiting()
+        gen = table.gen
         try:
-            result = await call("lesson_act", {"intent": intent, "lang": i18n.lang()})
-        except EngineError as error:
-            app.acting = False
+            result = await table.call("lesson_act", {"intent": intent, "lang": i18n.lang()})
+        except table.Refused as error:
+            table.acting = False
             sound.play("error")
             self.say("wrong", error_text(error))
-            app.render()
+            table.render()
             return None
         finally:
-            app.acting = False
-        if app.gen != gen or app.lesson is not self:
+            table.acting = False
+        if table.gen != gen or not self.current():
             return None
         feedback = result["feedback"]
-        app.ui.selected = None
-        app.ui.hinted = None
-        app.ui.message = None
+        table.calm(True)
         if feedback["verdict"] != "right":
             sound.play("error")
             text = feedback["text"]
             if feedback.get("reason"):
                 text += " " + t("tut_rule", reason=i18n.reason_text(feedback["reason"]))
             self.say("wrong", text)
-            app.render()
+            table.render()
             announce(text)
             return None
         self.feedback = ("right", feedback["text"])
         self.take(result)
         announce(feedback["text"])
-        await app.pacer.show_events(result.get("events") or [], gen)
-        if app.gen == gen:
+        await table.show_events(result.get("events") or [], gen)
+        if table.gen == gen:
             self.settle()
-            app.after_state()
+            table.after_state()
         return result
 
-    async def drive(self):
-        """Play the scripted moves, one ``lesson_step`` at a time, paced like computer moves."""
-        app = self.app
-        gen = app.gen
-        if self.driving == gen:
-            return
-        self.driving = gen
+    def rendered(self):
+        self.follow_language()
+
+    async def leave(self):
+        """*Leave lesson*: back to the saved game (the worker's table ``main`` was never touched)."""
+        table = self.table
+        self.close()
         try:
-            while app.gen == gen and app.lesson is self and self.report["pending"] == "move":
-                started = now()
-                result = await call("lesson_step", {"lang": i18n.lang()})
-                if app.gen != gen:
-                    return
-                await sleep_ms(app.pacer.speed()[0] - (now() - started))
-                if app.gen != gen:
-                    return
-                self.take(result)
-                await app.pacer.show_events(result.get("events") or [], gen)
-                if app.gen == gen:
-                    self.settle()
-        except EngineError as error:
-            app.notice(t("error", error=error_text(error)))
-        finally:
-            if self.driving == gen:
-                self.driving = None
-        if app.gen == gen and app.lesson is self and self.report["pending"] == "ask":
-            app.after_state()
+            await table.call("lesson_close", {})
+        except table.Refused:
+            pass
+        try:
+            table.begin(await table.call("state", {}))
+        except table.Refused:
+            await table.new_game()
+        table.after_state()
 
     def follow_language(self):
         """After a change of language, fetch the lesson's words again (the same moves, replayed)."""
-        if self.lang == i18n.lang() or self.relabelling or self.app.acting or self.report is None:
+        if self.lang == i18n.lang() or self.relabelling or self.table.acting or self.report is None:
             return
         if self.report["pending"] == "move":
             return  # the next answer brings the new words
@@ -283,11 +271,12 @@ class Lesson:
     async def relabel(self):
         lang = i18n.lang()
         try:
-            result = await call("lesson_start", {"id": self.id, "lang": lang, "answers": self.report["answers"]})
-        except EngineError:
+            args = {"id": self.id, "lang": lang, "answers": self.report["answers"]}
+            result = await self.table.call("lesson_start", args)
+        except self.table.Refused:
             result = None
         self.relabelling = False
-        if result is None or self.app.lesson is not self:
+        if result is None or not self.current():
             return
         result["lang"] = lang
         self.lang = lang
@@ -298,23 +287,18 @@ class Lesson:
     def settle(self):
         """Once the lesson is over, the table stays as it is and takes no move (``data-await`` empty)."""
         if self.report is not None and self.report["done"]:
-            self.app.ui.busy = True
-            self.app.render()
+            self.table.ui.busy = True
+            self.table.render()
 
-    def hint(self):
-        """The hint button in a lesson: the instruction again."""
-        if self.report is not None and self.report["text"]:
-            self.say("note", self.report["text"])
-
-    def drop(self):
+    def close(self):
         """Stop showing this lesson (leaving it, or another course began): the saved game comes back."""
         panel = by_id("lesson-panel")
         if panel is not None:
             panel.hidden = True
             panel.innerHTML = ""
         _hooks()
-        if self.app.lesson is self:
-            self.app.lesson = None
+        if not self.closed:
+            LessonSession.close(self)
             _set_current(None)
 
 
@@ -356,40 +340,17 @@ async def start_lesson(app, lesson_id, restart=False):
     lessons_dialog = by_id("dlg-lessons")
     if lessons_dialog is not None and lessons_dialog.open:
         lessons_dialog.close()
-    if app.lesson is not None:
-        app.lesson.drop()
-    app.gen += 1
-    app.clear_view()  # the game's bidding window and hand are not the lesson's
-    app.acting = False
-    lesson = Lesson(app, lesson_id)
+    lesson = Lesson(app, lesson_id, lambda done: app.embed.lesson_end(done, True))
+    app.enter(lesson)  # the game's bidding window and hand are not the lesson's
     lesson.order = [item["id"] for item in await lesson_order()]
     if restart or entry.get("done"):
         progress = load_progress()
         progress["lessons"][lesson_id] = {"answers": [], "done": False}
         save_progress(progress)
-    app.lesson = lesson
     lesson.take(result)
     lesson.settle()
     app.after_state()
     return True
-
-
-async def leave_lesson(app):
-    """Back to the saved game (the worker's table ``main`` was never touched)."""
-    lesson = app.lesson
-    if lesson is None:
-        return
-    lesson.drop()
-    _set_current(None)
-    try:
-        await call("lesson_close", {})
-    except EngineError:
-        pass
-    try:
-        app.begin(await call("state", {}))
-    except EngineError:
-        await app.new_game()
-    app.after_state()
 
 
 async def resume(app):
@@ -406,7 +367,7 @@ async def resume(app):
             _set_current(None)  # a finished lesson is not shown again at start-up: the game is
 
 
-async def open_list(app):
+async def open_list():
     """Menu → Lessons: every lesson with its progress; start, continue or start again."""
     lessons = await lesson_order()
     progress = load_progress()["lessons"]
@@ -480,10 +441,6 @@ async def open_list(app):
     dialogs.open_dialog("dlg-lessons", str(html))
 
 
-async def _lessons(app, element):
-    await open_list(app)
-
-
 async def _lesson_start(app, element):
     await start_lesson(app, element.getAttribute("data-lesson-id"))
 
@@ -492,14 +449,9 @@ async def _lesson_again(app, element):
     await start_lesson(app, element.getAttribute("data-lesson-id"), restart=True)
 
 
-async def _lesson_leave(app, element):
-    await leave_lesson(app)
-
-
 ACTIONS = {
-    "lessons": _lessons,
     "lesson-start": _lesson_start,
     "lesson-again": _lesson_again,
-    "lesson-leave": _lesson_leave,
 }
-"""Menu and panel actions (controller.py adds them to its table)."""
+"""The panel's and the list's actions that name a lesson (controller.py adds them to its table; *Lessons* is
+``open_list`` and *Leave lesson* the lesson session's ``leave``)."""

@@ -1,7 +1,7 @@
 """What the page shows besides the worker's state: focus, selection, messages, the trick kept on the table.
 
 One object with declared fields (no free-form dictionary): the renderer (screen.py, view.py) reads
-them, the controller, the pacing loop and the input handlers set them.
+them, the controller, the sessions (session.py), the pacing and the input handlers set them.
 """
 
 
