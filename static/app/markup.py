@@ -90,14 +90,23 @@ def _check_name(name, what):
     return name
 
 
+_NAMES = {}  # keyword → checked attribute name: names come from code, so each is checked once
+
+
 def _attr_name(key):
-    if key == "cls":
-        return "class"
-    if key.endswith("_"):
-        key = key[:-1]
-    name = _check_name(key.replace("_", "-"), "attribute")
+    name = _NAMES.get(key)
+    if name is not None:
+        return name
+    name = key
+    if name == "cls":
+        name = "class"
+    elif name.endswith("_"):
+        name = name[:-1]
+    name = _check_name(name.replace("_", "-"), "attribute")
     if name.startswith("on"):
         raise ValueError("event handlers are not written in markup: " + name)
+    if len(_NAMES) < 512:
+        _NAMES[key] = name
     return name
 
 
