@@ -24,7 +24,7 @@ COLORS = (
     "#00897b",
     "#6d4c41",
     "#3949ab",
-)  # spades.profile.COLORS
+)  # spades.stats.profile.COLORS
 
 
 def signed(n):

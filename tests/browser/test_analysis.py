@@ -13,7 +13,7 @@ import pytest
 from spades import Game, Phase
 from spades.bots import make_bot
 from spades.cards import Seat
-from spades.record import to_record
+from spades.formats.record import to_record
 
 pytestmark = pytest.mark.browser
 

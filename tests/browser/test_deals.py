@@ -16,7 +16,7 @@ import pytest
 
 from spades import worker
 from spades.cards import CARD_NAMES, Seat, mask_cards
-from spades.deallink import daily
+from spades.formats.dealcode import daily
 
 pytestmark = pytest.mark.browser
 

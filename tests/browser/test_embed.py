@@ -22,7 +22,7 @@ from pathlib import Path
 import pytest
 
 from spades.cards import CARD_NAMES, Seat, mask_cards
-from spades.deallink import daily, encode, game_of
+from spades.formats.dealcode import daily, encode, game_of
 
 pytestmark = pytest.mark.browser
 
@@ -91,7 +91,7 @@ def wait_event(page, kind, count=1, timeout=TIMEOUT):
 
 
 def south(code):
-    from spades.deallink import decode
+    from spades.formats.dealcode import decode
 
     return sorted(CARD_NAMES[c] for c in mask_cards(decode(code).masks[Seat.S]))
 

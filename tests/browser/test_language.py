@@ -32,8 +32,8 @@ import re
 import pytest
 
 from spades import worker
+from spades.formats.record import to_record
 from spades.game import Game, Phase
-from spades.record import to_record
 from spades.rules import Rules
 
 FAST_BOTS = {"bots": {"N": "beginner", "E": "beginner", "W": "beginner"}}

@@ -4,7 +4,8 @@ The host's page is served a modified ``static/online/link.mjs`` (the last code e
 through) that rewrites some of its outgoing messages: markup in a computer seat's occupant kind, in a chat line's
 id and in a card of the guest's hand, and a message of a type no host sends.  The guest must create no element
 and no attribute from any of them (a MutationObserver watches the whole document from the end of parsing, before
-any of the page's own code has drawn anything), drop and count each such message (``data-dropped`` on the online strip), and play the hand on.
+any of the page's own code has drawn anything), drop and count each such message (``data-dropped`` on the
+online strip), and play the hand on.
 """
 
 from __future__ import annotations

@@ -328,8 +328,8 @@ def test_a_public_table_is_listed_in_the_lobby_and_joined_from_it(make_page, ser
 
 
 def test_a_rated_table_shows_ratings_and_a_player_who_leaves_loses_for_the_team(make_page, server, tracker) -> None:
-    from spades.profile import check_profile, rating_report
-    from spades.rating import LEVEL_RATINGS, change
+    from spades.stats.profile import check_profile, rating_report
+    from spades.stats.rating import LEVEL_RATINGS, change
 
     host, (guest,), _ = start_two_people(make_page, server, tracker, kind="rated")
     for page in (host, guest):  # everyone's rating at the start, in the strip at the top

@@ -8,7 +8,7 @@ import json
 
 import pytest
 
-from spades.rating import LEVEL_RATINGS, change
+from spades.stats.rating import LEVEL_RATINGS, change
 
 pytestmark = pytest.mark.browser
 

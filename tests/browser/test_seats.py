@@ -96,8 +96,8 @@ def test_blind_nil_is_offered_before_looking_and_refused_after(table):
 
 
 def test_an_old_version_1_save_still_loads(make_page, server):
+    from spades.formats.record import to_record
     from spades.game import Game
-    from spades.record import to_record
     from spades.rules import Rules
 
     game = Game(Rules.from_dict({"preset": "standard"}), seed=23)
