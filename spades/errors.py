@@ -87,24 +87,6 @@ def _forget(code: str) -> None:
     OWNERS.pop(code, None)
 
 
-PAGE_CODES = register(
-    "static/app",
-    {
-        "not_json": (),
-        "embed_not_object": (),
-        "embed_unknown_type": ("value",),
-        "embed_bad_field": ("field", "expected"),
-        "embed_no_lessons": (),
-        "embed_lesson_unknown": ("value",),
-        "embed_not_ready": (),
-    },
-)
-"""The page's own codes, found by the page before the engine sees anything: ``not_json`` and the refusals of its
-postMessage API (static/app/embed.py, docs/embedding.md).  They belong to the page; they are registered here, in
-the page's name, until the page declares them in a data file of its own (``static/app/codes.json``) that the
-catalog test reads."""
-
-
 def brief(value: object, limit: int = MAX_ECHO) -> str:
     """``repr(value)`` cut to about ``limit`` characters, for quoting bad input in a one-line error.
 

@@ -22,7 +22,6 @@ from spades.cards import Seat
 from spades.errors import (
     CODES,
     OWNERS,
-    PAGE_CODES,
     IllegalMoveError,
     ParseError,
     RecordError,
@@ -40,6 +39,15 @@ from spades.table import Table
 from spades.table.room import HOST, Room, RoomConfig
 
 ROOT = Path(__file__).resolve().parent.parent
+PAGE_CODES: dict[str, tuple[str, ...]] = ast.literal_eval(
+    next(
+        node.value
+        for node in ast.parse((ROOT / "static" / "app" / "codes.py").read_text("utf-8")).body
+        if isinstance(node, ast.Assign) and getattr(node.targets[0], "id", "") == "CODES"
+    )
+)
+"""The page's own codes (static/app/codes.py), read from its source: the page's, worded by the same catalog."""
+ALL_CODES = {**CODES, **PAGE_CODES}
 PLACEHOLDER = re.compile(r"\{(\w+)\}")
 
 
@@ -78,11 +86,11 @@ def check_message(message: dict[str, Any]) -> None:
 
 
 def test_every_code_has_its_words_with_the_same_placeholders_in_every_language() -> None:
-    for code, params in CODES.items():
+    for code, params in ALL_CODES.items():
         entry = MESSAGES["err_" + code]
         for lang in LANGUAGES:
             assert placeholders(entry[lang]) == set(params), (code, lang, entry[lang])
-    unused = sorted(key for key in MESSAGES if key.startswith("err_") and key[4:] not in CODES)
+    unused = sorted(key for key in MESSAGES if key.startswith("err_") and key[4:] not in ALL_CODES)
     assert not unused, unused
 
 
@@ -161,7 +169,7 @@ def test_every_code_written_in_the_engine_is_registered_with_its_parameters() ->
             assert names == set(CODES[code]), f"{where}:{line}: {code} takes {CODES[code]}, given {sorted(names)}"
     # codes written elsewhere (a class's default, a table of type codes), the page's own, the step names
     # (``"step_" + word`` in RecordError.to_json)
-    made = set(PAGE_CODES) | {code for code in CODES if code.startswith("step_")}
+    made = {code for code in CODES if code.startswith("step_")}
     assert set(CODES) - _literals() - made == set(), "registered but never used"
 
 
@@ -199,7 +207,7 @@ def _owner_module(owner: str) -> str:
 
 def test_each_layer_registers_its_own_codes_next_to_its_error_class() -> None:
     """A code is registered by a module or class of the module that writes it, or of one that module imports."""
-    owners = {code: owner for code, owner in OWNERS.items() if owner != "static/app"}
+    owners = dict(OWNERS)
     modules = {code: _owner_module(owner) for code, owner in owners.items()}
     for where, line, code, _names in _literal_codes():
         module = _module(ROOT / where)
@@ -222,14 +230,13 @@ def test_a_code_has_one_owner() -> None:
 
 
 def test_the_page_codes_are_the_pages_and_only_the_page_writes_them() -> None:
-    """``not_json`` and the ``embed_*`` refusals are the page's (static/app), registered in its name."""
-    page = {code for code, owner in OWNERS.items() if owner == "static/app"}
-    assert page == set(PAGE_CODES) == {"not_json"} | {code for code in CODES if code.startswith("embed_")}
-    assert not page & {code for _where, _line, code, _names in _literal_codes()}
+    """``not_json`` and the ``embed_*`` refusals are declared by the page (static/app/codes.py), not the engine."""
+    assert set(PAGE_CODES) == {"not_json"} | {code for code in PAGE_CODES if code.startswith("embed_")}
+    assert not set(PAGE_CODES) & set(CODES), "a code is the page's or the engine's, not both"
+    assert not set(PAGE_CODES) & {code for _where, _line, code, _names in _literal_codes()}
     app = "\n".join(path.read_text("utf-8") for path in sorted((ROOT / "static" / "app").glob("*.[pj][ys]")))
-    # embed_no_lessons ("a build without lessons", docs/embedding.md) is no longer sent since embed.py imports the
-    # lessons at the top (54c1e52): the page's to keep or drop, with its entry in the catalog
-    assert {code for code in page if f'"{code}"' not in app} <= {"embed_no_lessons"}
+    written = {code for code in PAGE_CODES if f'"{code}"' in app.replace('"' + code + '": (', "")}
+    assert written == set(PAGE_CODES), "every page code is written by the page"
 
 
 # ----------------------------------------------------------------- the main paths

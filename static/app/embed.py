@@ -16,6 +16,7 @@ import json
 
 import js
 import tutorial
+from codes import CODES
 from dom import parse_params
 from i18n import error_text
 from pyscript.ffi import create_proxy
@@ -47,7 +48,11 @@ def active(params=None):
 
 
 class Refusal(Exception):
+    """A request refused: ``code`` one of the page's own (codes.py), ``message`` the English line."""
+
     def __init__(self, code, message, params=None):
+        if code not in CODES:
+            raise ValueError("not a page error code: " + repr(code)[:40])
         super().__init__(message)
         self.code = code
         self.params = params or {}
