@@ -305,6 +305,17 @@ def _hand(args: dict[str, Any]) -> dict[str, Any]:
     return finished_hand(table.game, args.get("number"))
 
 
+def _sheets(args: dict[str, Any]) -> dict[str, Any]:
+    """The results and score sheets of scored hands ``from`` … ``to`` (:meth:`Table.scored_hands`; ``to``
+    omitted: the last scored hand); the table may be a host's room.  A viewer state carries only the last one."""
+    name = _table_id(args)
+    room = _rooms.get(name)
+    table = _tables.get(name) or (room.table if room is not None else None)
+    if table is None:
+        raise _no_table(name)
+    return table.scored_hands(args.get("from", 1), args.get("to"))
+
+
 def _close(args: dict[str, Any]) -> dict[str, Any]:
     _tables.pop(_table_id(args), None)
     return {}
@@ -486,8 +497,8 @@ def _profile_add(args: dict[str, Any]) -> dict[str, Any]:
     state: dict[str, Any] | None
     if args.get("table") is not None:
         _, table = _current(args)
-        state = table.state(_viewer(args, table))
-    else:
+        state = table.full_state(_viewer(args, table))
+    else:  # an online table's state, with the results of its scored hands (the page keeps them: sheet.py)
         state = _get(args, "state", dict)
         if state is None:
             raise WorkerError("'table' or 'state' is required", "table_or_state")
@@ -520,8 +531,8 @@ def _score_chart(args: dict[str, Any]) -> dict[str, Any]:
     state: dict[str, Any] | None
     if args.get("table") is not None:
         _, table = _current(args)
-        state = table.state(_viewer(args, table))
-    else:  # an online table's state as the host sent it: read as untrusted
+        state = table.full_state(_viewer(args, table))
+    else:  # an online table's state as the host sent it (with the page's results added): read as untrusted
         state = _get(args, "state", dict)
         if state is None:
             raise WorkerError("'table' or 'state' is required", "table_or_state")
@@ -698,6 +709,7 @@ OPERATIONS: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
     "hint": _hint,
     "record": _record,
     "hand": _hand,
+    "sheets": _sheets,
     "close": _close,
     "rules": _rules,
     "ping": _ping,

@@ -187,7 +187,7 @@ def test_decay_is_applied_when_the_report_is_made() -> None:
 
 def test_a_computer_seat_without_a_rating_takes_its_level_rating() -> None:
     table = finished_table()
-    state = table.state("S")
+    state = table.full_state("S")
     g = game_from_state(state, game_id="x", kind="solo_rated", at="2026-11-30T10:00:00Z")
     assert {s: p["rating"] for s, p in g["players"].items()} == {s: LEVEL_RATINGS["standard"] for s in "NEW"}
     casual = game_from_state(state, game_id="y", kind="solo", at="2026-11-30T10:00:00Z")
@@ -211,7 +211,7 @@ def finished_table(seed: int = 3) -> Table:
 
 def test_game_from_a_finished_table() -> None:
     table = finished_table()
-    state = table.state("S")
+    state = table.full_state("S")  # with every hand's results: what the worker records
     g = game_from_state(state, game_id="s-1", kind="solo", at="2026-11-30T10:00:00Z")
     assert g["winner"] == state["winner"] and g["score"] == state["totals"]
     assert len(g["hands"]) == len(state["results"])
@@ -353,7 +353,7 @@ def test_worker_profile_operations_round_trip() -> None:
     seats["S"] = {"occupant": "person", "level": "standard"}
     call("new", {"table": "pf", "rules": {"preset": "short"}, "seed": 5, "seats": seats, "policy": {"kind": "rated"}})
     call("close", {"table": "pf"})
-    state = finished_table(5).state("S")
+    state = finished_table(5).full_state("S")
     added = call(
         "profile_add",
         {
@@ -447,7 +447,7 @@ def test_a_brief_report_has_only_what_a_table_shows() -> None:
 
 
 def test_the_running_score_chart_of_a_table_or_of_a_state_from_a_host() -> None:
-    state = finished_table(7).state("E")
+    state = finished_table(7).full_state("E")
     svg = call("score_chart", {"table": None, "state": state, "lang": "en"})["svg"]
     assert svg.startswith("<svg") and "Score, hand by hand" in svg
     assert f"now us {state['totals']['EW']}, them {state['totals']['NS']}" in svg  # East: "us" is East–West

@@ -70,8 +70,14 @@ def test_a_whole_hand_with_the_person_at_east() -> None:
                         table.act(Seat.E, {"type": "play", "card": entry["card"]})
             play_person(table, Seat.E)
     state = table.state("E")
-    assert state["phase"] in ("hand-over", "game-over") and len(state["results"]) == 1
-    assert sum(state["tricks_won"].values()) == 13 and state["results"][0]["totals"] == state["totals"]
+    assert state["phase"] in ("hand-over", "game-over") and state["hands_scored"] == 1
+    assert sum(state["tricks_won"].values()) == 13 and state["last_result"]["totals"] == state["totals"]
+    assert table.scored_hands() == {
+        "from": 1,
+        "to": 1,
+        "results": [state["last_result"]],
+        "sheets": [state["last_sheet"]],
+    }
     assert state["allowed"]["next_hand"] is (state["phase"] == "hand-over")
 
 

@@ -272,7 +272,10 @@ def test_a_finished_hand_through_the_bridge_and_refusals() -> None:
             card = next(h["card"] for h in state["hand"] if h["legal"])
             out = call("act", {"seat": "S", "intent": {"type": "play", "card": card}})
     state = out["state"]
-    assert len(state["sheets"]) == len(state["results"]) == 1
+    assert state["hands_scored"] == 1
+    scored = call("sheets", {"from": 1, "to": 1})
+    assert scored == {"from": 1, "to": 1, "results": [state["last_result"]], "sheets": [state["last_sheet"]]}
+    state = {**state, **scored}
     hand = call("hand", {"number": 1, "viewer": "spectator"})
     assert hand["number"] == 1 and hand["dealer"] == state["dealer"] and len(hand["tricks"]) == 13
     assert hand["result"] == state["results"][0] and hand["sheet"] == state["sheets"][0]

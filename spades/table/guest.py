@@ -13,6 +13,7 @@ Host → guest (``docs/online.md``; the room's module docstring)::
     room      the room's summary: seats with occupants, names, ratings, lights; watchers; vote; rules; ratings
     state     {"state": VIEWER STATE (spades.table.Table.state), "events"?: [EVENT], "reset"?: bool}
     hand      {"hand": FINISHED HAND (spades.formats.scoresheet.finished_hand)}
+    sheets    {"from", "to", "results": [RESULT], "sheets": [SHEET]}   (scored hands from..to, answering sheets)
     chat      {"id", "from", "peer", "seat", "spectator", "text"}
     refused   {"error", "n", "code", "params"}    (code a registered spades.errors code, params its own)
     vote      {"seat", "name", "votes", "result"?: "wait"}
@@ -61,9 +62,9 @@ from .table import EVENT_LOG_LIMIT, OCCUPANTS, POLICY_KINDS, VIEWERS
 
 SEATS = ("N", "E", "S", "W")
 TEAMS = ("NS", "EW")
-HAND_LIMIT = 500
-"""At most this many scored hands in a state's ``results`` and ``sheets`` (a state that long is far over the data
-channel's 64 KB anyway)."""
+HAND_LIMIT = 64
+"""At most this many scored hands in a ``sheets`` answer (the room fills one up to its ``SHEETS_BYTES``, about 7
+hands; a state carries only the last scored hand's result and sheet)."""
 WATCHER_LIMIT = 500
 """At most this many spectators listed in a ``room`` message."""
 TEXT_LIMIT = 300
@@ -489,8 +490,9 @@ STATE = obj(
         "spades_broken": (flag, True),
         "totals": (per_team(SCORE), True),
         "bags": (per_team(COUNT), True),
-        "results": (list_of(RESULT, HAND_LIMIT), False),  # optional: bounded states carry them on demand
-        "sheets": (list_of(SHEET, HAND_LIMIT), False),
+        "hands_scored": (COUNT, True),  # earlier hands' results and sheets come on demand (a sheets message)
+        "last_result": (maybe(RESULT), True),
+        "last_sheet": (maybe(SHEET), True),
         "winner": (maybe(TEAM), True),
         "policy": (
             obj(
@@ -648,6 +650,12 @@ SCHEMA: dict[str, dict[str, tuple[Rule, bool]]] = {
     },
     "state": {"state": (STATE, True), "events": (list_of(event, EVENT_LOG_LIMIT), False), "reset": (flag, False)},
     "hand": {"hand": (FINISHED_HAND, True)},
+    "sheets": {
+        "from": (COUNT, True),
+        "to": (COUNT, True),
+        "results": (list_of(RESULT, HAND_LIMIT), True),
+        "sheets": (list_of(SHEET, HAND_LIMIT), True),
+    },
     "chat": {
         "id": (number(1, COUNT_HIGH), True),
         "from": (PERSON, True),

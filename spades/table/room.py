@@ -27,6 +27,7 @@ against its rate limit, :data:`RATE`, a denied hello too)::
     {"t": "leave"}
     {"t": "catch_up", "seq": 12}
     {"t": "hand", "number": 2}                                     # a finished hand, trick by trick
+    {"t": "sheets", "from": 1, "to": 40}                           # scored hands' results and score sheets
 
 Host only (the host's own peer id is :data:`HOST`): ``{"t": "start"}``,
 ``{"t": "fill", "seat": "W", "level": "expert"}``, ``{"t": "empty", "seat": "W"}``,
@@ -42,7 +43,10 @@ Spectators see a seat's cards only while the person sitting there allows it
 Host → peer: ``welcome``, ``denied``, ``room`` (seats, names, ready marks,
 lights, spectators, vote), ``state`` (the peer's own viewer state and the new
 events), ``chat``, ``refused``, ``vote``, ``ended``, ``hand`` (answering ``hand``:
-:func:`spades.formats.scoresheet.finished_hand`).
+:func:`spades.formats.scoresheet.finished_hand`), ``sheets`` (answering ``sheets``: the results and sheets
+of the hands asked for from ``from`` on, as many as fit in :data:`SHEETS_BYTES`; ``to`` says where the answer
+stops, the guest asks again for the rest).  A state carries only the last scored hand's (``last_result``,
+``last_sheet``), so that no message grows with the game.
 
 Ratings (点力, :mod:`spades.stats.rating`): each person announces their rating and
 disconnect count in ``hello`` (the host in :class:`Room`'s arguments); a
@@ -76,6 +80,9 @@ from .table import Occupant, Policy, Table, clone
 HOST = "host"
 ROOM_FORMAT = "spades-room/1"
 MESSAGE_LIMIT = 4096
+SHEETS_BYTES = 10_000
+"""A ``sheets`` answer holds the scored hands asked for while their JSON stays within this many bytes (at
+least one hand; a hand's result and sheet are about 1.5 KB), far under the data channel's 64 KB."""
 """Largest message from a peer, in bytes of its JSON text."""
 NAME_LIMIT = 24
 CHAT_LIMIT = 200
@@ -196,6 +203,7 @@ SCHEMA: dict[str, dict[str, tuple[Callable[[object], bool], bool]]] = {
     "leave": {},
     "catch_up": {"seq": (_count, True)},
     "hand": {"number": (_count, True)},
+    "sheets": {"from": (_count, True), "to": (_count, True)},
     # host only
     "start": {},
     "fill": {"seat": (_seat, True), "level": (lambda v: v in LEVELS, True)},
@@ -717,6 +725,24 @@ class Room:
         if self.table is None:
             raise RoomError("the game has not started", "not_started")
         return [(member.peer, {"t": "hand", "hand": finished_hand(self.table.game, message["number"])})]
+
+    def _on_sheets(self, member: Member, message: dict[str, Any], now: float) -> list[Out]:
+        """Scored hands' results and score sheets, from ``from`` on, as many as fit in :data:`SHEETS_BYTES`."""
+        if self.table is None:
+            raise RoomError("the game has not started", "not_started")
+        scored = self.table.scored_hands(message["from"], message["to"])
+        results: list[dict[str, Any]] = []
+        sheets: list[dict[str, Any]] = []
+        size = 0
+        for result, sheet in zip(scored["results"], scored["sheets"], strict=True):
+            size += len(json.dumps([result, sheet], ensure_ascii=False).encode())
+            if results and size > SHEETS_BYTES:
+                break
+            results.append(result)
+            sheets.append(sheet)
+        first = scored["from"]
+        answer = {"t": "sheets", "from": first, "to": first + len(results) - 1, "results": results, "sheets": sheets}
+        return [(member.peer, answer)]
 
     def _on_computer(self, member: Member, message: dict[str, Any], now: float) -> list[Out]:
         if member.seat is None or self.table is None:

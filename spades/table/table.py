@@ -41,7 +41,7 @@ from ..cards import CARD_NAMES, SUIT_OF, Card, Seat, Team, parse_card, trick_win
 from ..errors import IllegalMoveError, ParseError, SpadesError, brief, msg, register
 from ..formats.protocol import result_to_json
 from ..formats.record import from_record, to_record
-from ..formats.scoresheet import game_sheets, sheet_to_json
+from ..formats.scoresheet import HandNotFinished, game_sheets, sheet_to_json
 from ..game import Game, Phase, Reason, View
 from ..rules import Rules
 from ..scoring import BLIND_NIL, NIL, bid_text, parse_bid, team_contract
@@ -696,8 +696,9 @@ class Table:
             "spades_broken": view.spades_broken,
             "totals": {"NS": view.totals[0], "EW": view.totals[1]},
             "bags": {"NS": view.bags[0], "EW": view.bags[1]},
-            "results": [result_to_json(r) for r in view.results],
-            "sheets": self._sheets(view.results),
+            "hands_scored": len(view.results),
+            "last_result": result_to_json(view.results[-1]) if view.results else None,
+            "last_sheet": self._sheets(view.results)[-1] if view.results else None,
             "winner": view.winner.name if view.winner is not None else None,
             "policy": {**self.policy.to_json(), "kind": effective.kind},
             "allowed": {
@@ -720,6 +721,50 @@ class Table:
         if self._sheet_cache[0] != key:
             self._sheet_cache = (key, [sheet_to_json(s) for s in game_sheets(self.game.rules, results)])
         return self._sheet_cache[1]
+
+    def scored_hands(self, first: object = 1, last: object = None) -> dict[str, Any]:
+        """The results and score sheets of scored hands ``first`` to ``last`` (1-based, inclusive; ``last``
+        ``None``: the last scored hand) as ``{"from", "to", "results": [RESULT], "sheets": [SHEET]}``: what a
+        viewer state no longer carries (it has ``hands_scored``, ``last_result`` and ``last_sheet``).  A number
+        outside ``1 … hands_scored`` or a range that ends before it starts raises :class:`HandNotFinished`."""
+        results = self.game.results
+        done = len(results)
+        if last is None:
+            last = done
+        for value in (first, last):
+            if type(value) is not int:
+                raise HandNotFinished(
+                    f"a hand number must be a whole number, got {brief(value)}", "hand_number", {"value": brief(value)}
+                )
+        assert isinstance(first, int) and isinstance(last, int)  # checked just above
+        if done == 0 and (first, last) == (1, 0):
+            return {"from": 1, "to": 0, "results": [], "sheets": []}
+        for value in (first, last):
+            if not 1 <= value <= done:
+                raise HandNotFinished(
+                    f"no scored hand {value}: this game has scored hands 1 to {done}",
+                    "no_such_hand",
+                    {"number": value, "count": done},
+                )
+        if first > last:
+            raise HandNotFinished(
+                f"no scored hands {first} to {last}: the range ends before it starts",
+                "no_such_hand",
+                {"number": first, "count": done},
+            )
+        sheets = self._sheets(results)
+        return {
+            "from": first,
+            "to": last,
+            "results": [result_to_json(r) for r in results[first - 1 : last]],
+            "sheets": sheets[first - 1 : last],
+        }
+
+    def full_state(self, viewer: str = "spectator") -> dict[str, Any]:
+        """:meth:`state` with every scored hand's ``results`` and ``sheets`` added: what the profile's record of
+        a game and the score chart read (the worker's own tables; never sent to a peer)."""
+        scored = self.scored_hands()
+        return {**self.state(viewer), "results": scored["results"], "sheets": scored["sheets"]}
 
     def _bid_reasons(self, seat: Seat) -> dict[str, dict[str, Any]]:
         """Why each forbidden bid is forbidden (``"0"`` nil, ``"-1"`` blind nil when the rules have it)."""

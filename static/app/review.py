@@ -39,6 +39,7 @@ class Review:
             self.show(hand)
 
     def show(self, hand):
+        sheet.HANDS.keep(hand.get("number"), hand.get("result"), hand.get("sheet"))  # a finished hand never changes
         self.hand = hand
         self.step = 0
         dialogs.open_dialog("dlg-scores", sheet.past_html(hand))

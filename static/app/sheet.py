@@ -1,4 +1,10 @@
-"""The score sheet and past hands: the state's ``results`` and ``sheets`` (spades/scoresheet.py) → HTML.
+"""The score sheet and past hands: the scored hands' results and sheets (spades/scoresheet.py) → HTML.
+
+A viewer state carries only the last scored hand's (``hands_scored``, ``last_result``, ``last_sheet``: no state
+grows with the game); :class:`Hands` (:data:`HANDS`) keeps every hand this page has seen by number (a finished
+hand never changes) and says which are missing, which the page fetches on demand (windows.py: the worker's op
+``sheets``, or at an online table the room's ``sheets`` message).  The windows read a state completed with them
+(:meth:`Hands.merged`: ``results`` and ``sheets`` as lists).
 
 Per hand: each seat's bid and tricks, nil results, made or set, the points in words from the catalog, part by
 part ("Nil (North) +100 · contract 5, 1 over → 51 = +151, 1 bag"), new and running bags, the running total,
@@ -19,6 +25,110 @@ from view import SEATS, SUIT_SYMBOL, TEAM_SEATS, card_classes, card_face, close_
 SUIT_ORDER = ("S", "H", "C", "D")  # as hands are shown
 SUIT_WORD = {"C": "suit_clubs", "D": "suit_diamonds", "H": "suit_hearts", "S": "suit_spades"}
 COLUMNS = ("col_team", "col_seat", "col_bid", "col_tricks", "col_points", "col_bags", "col_total")
+
+
+# ----------------------------------------------------------------- the scored hands this page has seen
+
+
+def _totals_before(result):
+    """The totals before a hand (its totals less its points), to tell whether it follows another hand."""
+    return {team: result["totals"][team] - result["points"][team] for team in ("NS", "EW")}
+
+
+class Hands:
+    """The results and score sheets of the scored hands this page has seen, by hand number.
+
+    Fed by every state it is shown (:meth:`seen`: its ``last_result`` and ``last_sheet``) and by fetched
+    answers (:meth:`received`: ``{"from", "to", "results", "sheets"}``); forgets them when the game changes (a
+    new game key, no hand scored, or a hand that does not follow the one kept before it).  ``request``: how to
+    ask for missing hands at an online table (online.py sets it: send the room ``{"t": "sheets", ...}``);
+    ``None``: the page's own table (the worker's op ``sheets``)."""
+
+    def __init__(self):
+        self.results = {}
+        self.sheets = {}
+        self.key = None
+        self.request = None
+
+    def clear(self):
+        self.results = {}
+        self.sheets = {}
+
+    def keep(self, number, result, sheet):
+        """Keep hand ``number`` (``False``, and nothing kept, if it does not carry that number)."""
+        if not isinstance(result, dict) or not isinstance(sheet, dict) or result.get("number") != number:
+            return False
+        before = self.results.get(number - 1)
+        if before is not None and before["totals"] != _totals_before(result):
+            self.clear()  # not the game the kept hands are from
+        after = self.results.get(number + 1)
+        if after is not None and _totals_before(after) != result["totals"]:
+            self.clear()
+        old = self.results.get(number)
+        if old is not None and old != result:
+            for later in [n for n in self.results if n > number]:  # an undone hand scored again: new ones follow
+                self.results.pop(later)
+                self.sheets.pop(later, None)
+        self.results[number] = result
+        self.sheets[number] = sheet
+        return True
+
+    def seen(self, state, key=None):
+        """Learn from a state (``key``: the game it is of, when the caller knows)."""
+        if key is not None and key != self.key:
+            self.key = key
+            self.clear()
+        count = state.get("hands_scored")
+        if type(count) is not int:
+            return
+        for later in [n for n in self.results if n > count]:  # hands undone
+            self.results.pop(later)
+            self.sheets.pop(later, None)
+        if count and state.get("last_result") is not None:
+            self.keep(count, state["last_result"], state.get("last_sheet"))
+
+    def received(self, answer):
+        """Keep a fetched answer's hands; ``True`` if it held any."""
+        first = answer.get("from")
+        results = answer.get("results") or []
+        sheets = answer.get("sheets") or []
+        if type(first) is not int or len(results) != len(sheets):
+            return False
+        kept = False
+        for i in range(len(results)):
+            kept = self.keep(first + i, results[i], sheets[i]) or kept
+        return kept
+
+    def missing(self, state):
+        """The first and last hand numbers not kept of the state's scored hands, or ``None`` when all are."""
+        count = state.get("hands_scored")
+        if type(count) is not int:
+            return None
+        gaps = [n for n in range(1, count + 1) if n not in self.results]
+        return (gaps[0], gaps[-1]) if gaps else None
+
+    def merged(self, state):
+        """The state with ``results`` and ``sheets``: the hands kept, in order, up to its ``hands_scored`` (a
+        state that already has them, as the test pages make, is given back as it is)."""
+        count = state.get("hands_scored")
+        if "results" in state or type(count) is not int:
+            return state
+        numbers = [n for n in range(1, count + 1) if n in self.results]
+        return dict(state, results=[self.results[n] for n in numbers], sheets=[self.sheets[n] for n in numbers])
+
+    def fill(self, state):
+        """Put every scored hand into ``state`` (``results``, ``sheets``) when all are kept; ``True`` if so. The
+        page's other readers of the state (the profile's record, the score chart, the embedding page's
+        hand-end message) then find the whole game in it, as before the state was bounded."""
+        if self.missing(state) is not None:
+            return False
+        full = self.merged(state)
+        state["results"] = full["results"]
+        state["sheets"] = full["sheets"]
+        return True
+
+
+HANDS = Hands()
 
 
 # ----------------------------------------------------------------- the breakdown in words
@@ -201,11 +311,22 @@ def _sheet_for(state, index):
     return sheets[index] if index < len(sheets) else None
 
 
+def _with_hands(state):
+    """The state with ``results`` and ``sheets`` lists: its own (:meth:`Hands.merged`), or at least its last
+    scored hand's."""
+    if "results" in state:
+        return state
+    last, sheet = state.get("last_result"), state.get("last_sheet")
+    known = last is not None and sheet is not None
+    return dict(state, results=[last] if known else [], sheets=[sheet] if known else [])
+
+
 # ----------------------------------------------------------------- the two dialogs
 
 
 def hand_over_html(state):
     """End of a hand (or of the game): the hand's sheet, the running totals, and the buttons (markup text)."""
+    state = _with_hands(state)
     results = state["results"]
     last = results[-1] if results else None
     over = state["phase"] == "game-over"
@@ -250,6 +371,7 @@ def hand_over_html(state):
 
 def scores_html(state):
     """The score sheet: the running totals, then every finished hand in full, the newest first (markup text)."""
+    state = _with_hands(state)
     results = state["results"]
     us, them = state["us"], state["them"]
     parts = [h("h2", t("sheet_title"), id="dlg-scores-title"), history_html(results, us, them)]

@@ -2,6 +2,10 @@
 
 What each shows is built elsewhere (sheet.py, view.py with movelog.py's reasons, helpwindow.py); this module
 opens them through dialogs.py, which itself needs none of them.
+
+A state carries only its last scored hand: the summary and the score sheet show the hands the page keeps
+(``sheet.HANDS``), and when some are missing (a reload, a table joined late) fetch them (:func:`fetch_hands`)
+and draw again.  Once all are kept the state itself gets them (``Hands.fill``), for its other readers.
 """
 
 import helpwindow
@@ -11,10 +15,48 @@ import sound
 import view
 from dialogs import open_dialog
 from dom import by_id
+from i18n import t
+from tasks import spawn
+from transport import EngineError, call
+
+FETCH_ROUNDS = 100  # at most this many answers per fetch (the room sends about 7 hands an answer)
+
+
+async def fetch_hands(state):
+    """Fetch the scored hands the page does not keep yet; ``True`` if the page keeps them all afterwards.
+
+    The page's own table: the worker's op ``sheets``, kept only if it ends with the state's last scored hand
+    (so that a stale table never fills another game's sheet).  An online table: ``sheet.HANDS.request`` asks the
+    host (the answers come back through ``sheet.HANDS.received``), and this returns ``False``."""
+    hands = sheet.HANDS
+    for _ in range(FETCH_ROUNDS):
+        gap = hands.missing(state)
+        if gap is None:
+            return hands.fill(state)
+        if hands.request is not None:
+            hands.request(gap[0], state["hands_scored"])
+            return False
+        try:
+            answer = await call("sheets", {"from": gap[0], "to": state["hands_scored"]})
+        except EngineError:
+            return False
+        results = answer.get("results") or []
+        if not results or results[-1] != state.get("last_result"):
+            return False  # not the game of this state
+        if not hands.received(answer):
+            return False
+    return False
+
+
+async def _complete(state, redraw):
+    if await fetch_hands(state):
+        redraw()
 
 
 def hand_over(dialogs, state, game_key):
     """The end-of-hand (or end-of-game) summary, once per hand (``dialogs``: the page's Dialogs)."""
+    sheet.HANDS.seen(state, game_key)
+    complete = sheet.HANDS.fill(state)
     key = str(game_key) + ":" + str(state["hand_number"]) + ":" + state["phase"]
     if not dialogs.first_time(key):
         return
@@ -22,14 +64,43 @@ def hand_over(dialogs, state, game_key):
         sound.play("win" if state["winner"] == state["us"] else "lose")
     else:
         sound.play("hand")
-    open_dialog("dlg-hand", sheet.hand_over_html(state))
+    _draw_hand_over(state)
+    if not complete:
+        spawn(_complete(state, lambda: _draw_hand_over(state) if by_id("dlg-hand").open else None))
+
+
+def _draw_hand_over(state):
+    open_dialog("dlg-hand", sheet.hand_over_html(sheet.HANDS.merged(state)))
     sheet.mark_overflow(by_id("dlg-hand"))
 
 
 def scores(state):
-    """The score sheet of the game."""
-    open_dialog("dlg-scores", sheet.scores_html(state))
+    """The score sheet of the game (missing hands are fetched, and the sheet drawn again with them)."""
+    sheet.HANDS.seen(state)
+    complete = sheet.HANDS.fill(state)
+    _draw_scores(state)
+    if not complete:
+        spawn(_complete(state, lambda: _redraw_scores(state)))
+
+
+def _draw_scores(state):
+    open_dialog("dlg-scores", sheet.scores_html(sheet.HANDS.merged(state)))
     sheet.mark_overflow(by_id("dlg-scores"))
+
+
+def _redraw_scores(state):
+    """The score sheet again, if it is still the one open (its chart, drawn by the page, stays where it was)."""
+    dialog = by_id("dlg-scores")
+    title = dialog.querySelector("#dlg-scores-title")
+    if not dialog.open or title is None or title.textContent != t("sheet_title"):
+        return  # closed, or showing something else now (a past hand, the last trick)
+    chart = by_id("score-chart")
+    if chart is not None:
+        chart.remove()  # the element itself, drawn already, moves into the new sheet
+    _draw_scores(state)
+    holder = by_id("score-chart")
+    if chart is not None and holder is not None:
+        holder.replaceWith(chart)
 
 
 def last_trick(state):

@@ -43,6 +43,13 @@ def op(name: str, **args: Any) -> dict[str, Any]:
     return out
 
 
+def with_hands(state: dict[str, Any]) -> dict[str, Any]:
+    """``state`` completed with every scored hand's ``results`` and ``sheets`` (op ``sheets``), as the page's
+    windows read it (static/app/sheet.py ``Hands.merged``)."""
+    scored = op("sheets", to=state["hands_scored"])
+    return {**state, "results": scored["results"], "sheets": scored["sheets"]}
+
+
 @functools.cache
 def game() -> dict[str, Any]:
     """The data of one seeded game (see the module docstring); a fresh deep copy is :func:`fresh`."""
@@ -51,10 +58,10 @@ def game() -> dict[str, Any]:
     for _ in range(2000):
         phase = state["phase"]
         if phase == "game-over":
-            kept["game-over"] = state
+            kept["game-over"] = with_hands(state)
             break
         if phase == "hand-over":
-            kept.setdefault("hand-over", state)
+            kept.setdefault("hand-over", with_hands(state))
             answer = op("act", seat="S", intent={"type": "next_hand"}, viewer="S")
         elif state["turn"] == "S":
             if phase == "bidding":

@@ -25,8 +25,8 @@ from hypothesis import strategies as st
 from i18n import t
 
 from spades import Seat
-from spades.profile import add_game, game_from_state, new_profile
-from spades.report import profile_report
+from spades.stats.profile import add_game, game_from_state, new_profile
+from spades.stats.report import profile_report
 from spades.table import Occupant, Policy, Table
 from spades.worker import call
 from tests.page.conftest import HOSTILE as _HOSTILE
@@ -239,7 +239,7 @@ def finished_state(seed: int) -> dict[str, Any]:
             if table.state("S")["phase"] == "game-over":
                 break
             table.game.next_hand()  # every seat is a computer: nobody presses "Next hand"
-    return table.state("S")
+    return table.full_state("S")  # with every hand's results, as the worker records a game
 
 
 def sample_profile() -> dict[str, Any]:

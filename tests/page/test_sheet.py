@@ -182,3 +182,61 @@ def test_a_score_in_words_part_by_part(lang: str) -> None:
         }[lang]
     )
     assert sheet.part_text({"code": "mystery", "points": 5}) == "mystery +5"
+
+
+# ----------------------------------------------------------------- the scored hands the page keeps (sheet.Hands)
+
+
+def bounded(state: dict, hands: int) -> dict:
+    """``state`` as the table sends it after ``hands`` scored hands: no ``results``/``sheets``, the last one's."""
+    out = {k: v for k, v in state.items() if k not in ("results", "sheets")}
+    out["hands_scored"] = hands
+    out["last_result"] = state["results"][hands - 1] if hands else None
+    out["last_sheet"] = state["sheets"][hands - 1] if hands else None
+    return out
+
+
+def test_the_page_keeps_the_hands_it_sees_fetches_the_missing_and_forgets_another_game() -> None:
+    full = fresh("game-over")
+    count = len(full["results"])
+    assert count >= 3
+    hands = sheet.Hands()
+    last = bounded(full, count)
+    hands.seen(last, "game-1")
+    assert hands.missing(last) == (1, count - 1)
+    merged = hands.merged(last)
+    assert merged["results"] == [full["results"][-1]] and merged["sheets"] == [full["sheets"][-1]]
+    assert not hands.fill(last) and "results" not in last
+    # the hands before, as the worker's op or the room's sheets message gives them
+    assert hands.received({"from": 1, "to": count - 1, "results": full["results"][:-1], "sheets": full["sheets"][:-1]})
+    assert hands.missing(last) is None and hands.fill(last)
+    assert last["results"] == full["results"] and last["sheets"] == full["sheets"]
+    assert sheet.scores_html(hands.merged(bounded(full, count))) == sheet.scores_html(full)
+    assert sheet.hand_over_html(hands.merged(bounded(full, count))) == sheet.hand_over_html(full)
+    # hands seen one by one, as a player sees each hand's end
+    hands = sheet.Hands()
+    for n in range(1, count + 1):
+        hands.seen(bounded(full, n), "game-1")
+    assert hands.missing(last) is None and hands.merged(bounded(full, count))["results"] == full["results"]
+    # an undone hand: the hands after it go; a hand of another game (its totals do not follow): all go
+    hands.seen(bounded(full, 1), "game-1")
+    assert sorted(hands.results) == [1]
+    hands.seen(bounded(full, count), "game-1")
+    other = dict(full["results"][1], totals={"NS": 9999, "EW": -9999})
+    assert hands.keep(2, other, full["sheets"][1]) and sorted(hands.results) == [2]
+    hands.seen(bounded(full, count), "game-2")  # a new game key: nothing kept but that state's last hand
+    assert sorted(hands.results) == [count]
+    hands.seen(bounded(full, 0), "game-2")
+    assert hands.results == {} and hands.missing(bounded(full, 0)) is None
+    # answers that do not say which hands they hold keep nothing
+    assert not hands.received({"from": "1", "results": full["results"], "sheets": full["sheets"]})
+    assert not hands.received({"from": 1, "results": full["results"], "sheets": full["sheets"][:1]})
+    assert not hands.keep(3, full["results"][0], full["sheets"][0]) and hands.results == {}
+
+
+def test_a_bounded_state_alone_shows_its_last_hand() -> None:
+    full = fresh("hand-over")
+    alone = bounded(full, len(full["results"]))
+    html = sheet.hand_over_html(alone)
+    assert 'data-hand="1"' in html or "sheet-hand" in html
+    assert sheet.hand_over_html(alone) == sheet.hand_over_html(full)  # one hand: the same window

@@ -37,6 +37,19 @@ class Net:
         return None
 
 
+def scored_results(room, net, peer, count):
+    """The results of hands 1 to ``count`` as ``peer`` gets them: ``sheets`` messages, each answering from where
+    the last one stopped (a state carries only the last scored hand's)."""
+    results = []
+    while len(results) < count:
+        net.take(room.receive(peer, {"t": "sheets", "from": len(results) + 1, "to": count}, net.now))
+        answer = net.last(peer, "sheets")
+        assert answer["from"] == len(results) + 1 and answer["to"] >= answer["from"]
+        assert len(answer["results"]) == len(answer["sheets"]) == answer["to"] - answer["from"] + 1
+        results += answer["results"]
+    return results
+
+
 def tokens():
     count = [0]
 
@@ -432,6 +445,9 @@ def test_a_rated_table_shows_ratings_and_every_peer_computes_the_same_update_fro
         assert state["phase"] == "game-over" and state["me"] == seat
         profile = new_profile("Guest " + seat, "2026-11-30")
         others = {s: r for s, r in ratings.items() if s != seat}
+        results = scored_results(room, net, peer, state["hands_scored"])
+        assert results[-1] == state["last_result"]
+        state = {**state, "results": results}  # as the page records it: the state and the hands it fetched
         game = game_from_state(state, game_id="o-1", kind="online_rated", at="2026-11-30T10:00:00Z", ratings=others)
         entries = rating_entries([game])
         assert len(entries) == 1
