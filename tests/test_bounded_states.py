@@ -139,3 +139,21 @@ def test_sixty_hands_in_a_room_every_message_stays_small_and_a_guest_gets_every_
     assert sheets[-1] == state["last_sheet"]
     net.take(room.receive("p-x", {"t": "sheets", "from": HANDS, "to": HANDS + 1}, net.now + 1000))
     assert net.last[("p-x", "refused")]["code"] == "no_such_hand"
+
+
+def test_a_finished_game_is_recorded_from_its_full_state_and_from_a_bounded_state_without_its_hands() -> None:
+    from spades.stats.profile import ProfileError, game_from_state
+
+    seats = {s: Occupant("computer", "standard") for s in Seat}
+    table = Table.new({"preset": "short"}, seed=3, seats=seats)
+    for _ in range(10_000):
+        if not table.step():
+            if table.game.phase.value == "game-over":
+                break
+            table.game.next_hand()
+    full = game_from_state(table.full_state("S"), game_id="g", kind="solo", at="2026-11-30T10:00:00Z")
+    assert full["hands"] is not None and len(full["hands"]) == table.state("S")["hands_scored"] > 1
+    bare = game_from_state(table.state("S"), game_id="g", kind="solo", at="2026-11-30T10:00:00Z")
+    assert bare["hands"] is None and {**bare, "hands": full["hands"]} == full
+    with pytest.raises(ProfileError, match="no results"):
+        game_from_state({**table.state("S"), "hands_scored": "3"}, game_id="g", kind="solo", at="2026-11-30T10:00:00Z")

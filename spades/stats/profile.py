@@ -329,7 +329,11 @@ def game_from_state(
     computer seats without one take their level's published rating.
     ``winner`` overrides the state's (a rated table that ended because a
     player left: that player's team lost).  The state is validated as
-    untrusted input: only the fields used are read.
+    untrusted input: only the fields used are read.  Its ``results`` (every
+    scored hand's: :meth:`spades.table.Table.full_state`, or a bounded state
+    with the hands the page kept added) become the game's ``hands``; a bounded
+    state without them (``hands_scored`` but no ``results``) records the game
+    with ``hands`` null, as an old game's.
     """
     if not isinstance(state, Mapping):
         raise ProfileError(f"a table state must be an object, got {brief(state)}", "state_unusable")
@@ -360,14 +364,18 @@ def game_from_state(
             "rating": rating if kind in RATED else None,
         }
     results = state.get("results")
-    if not isinstance(results, list):
+    hands: list[dict[str, Any]] | None
+    if results is None and type(state.get("hands_scored")) is int:
+        hands = None  # a bounded state without its hands added (the page had not kept them all): the game alone
+    elif not isinstance(results, list):
         raise ProfileError("the state has no results", "state_unusable")
-    hands = []
-    for i, result in enumerate(results):
-        try:
-            hands.append(_hand_from_result(result))
-        except (KeyError, TypeError, AttributeError):
-            raise ProfileError(f"results[{i}] is not a scored hand", "state_unusable") from None
+    else:
+        hands = []
+        for i, result in enumerate(results):
+            try:
+                hands.append(_hand_from_result(result))
+            except (KeyError, TypeError, AttributeError):
+                raise ProfileError(f"results[{i}] is not a scored hand", "state_unusable") from None
     totals = state.get("totals")
     winner = winner if winner is not None else state.get("winner")
     if disconnected or left:
