@@ -237,6 +237,14 @@ def test_the_page_codes_are_the_pages_and_only_the_page_writes_them() -> None:
     app = "\n".join(path.read_text("utf-8") for path in sorted((ROOT / "static" / "app").glob("*.[pj][ys]")))
     written = {code for code in PAGE_CODES if f'"{code}"' in app.replace('"' + code + '": (', "")}
     assert written == set(PAGE_CODES), "every page code is written by the page"
+    borrowed = ast.literal_eval(
+        next(
+            node.value
+            for node in ast.parse((ROOT / "static" / "app" / "codes.py").read_text("utf-8")).body
+            if isinstance(node, ast.Assign) and getattr(node.targets[0], "id", "") == "BORROWED"
+        )
+    )
+    assert borrowed == ("unknown_key",) and all(code in CODES for code in borrowed)
 
 
 # ----------------------------------------------------------------- the main paths

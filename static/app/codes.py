@@ -15,3 +15,6 @@ CODES = {
     "embed_lesson_unknown": ("value",),
     "embed_not_ready": (),
 }
+BORROWED = ("unknown_key",)
+"""Engine codes (``spades.errors.CODES``) the page writes too, with the engine's parameters: an embedding
+request with a field the API does not know is refused as the engine refuses an unknown key."""

@@ -16,7 +16,7 @@ import json
 
 import js
 import tutorial
-from codes import CODES
+from codes import BORROWED, CODES
 from dom import parse_params
 from i18n import error_text
 from pyscript.ffi import create_proxy
@@ -48,10 +48,10 @@ def active(params=None):
 
 
 class Refusal(Exception):
-    """A request refused: ``code`` one of the page's own (codes.py), ``message`` the English line."""
+    """A request refused: ``code`` one of the page's own or borrowed (codes.py), ``message`` the English line."""
 
     def __init__(self, code, message, params=None):
-        if code not in CODES:
+        if code not in CODES and code not in BORROWED:
             raise ValueError("not a page error code: " + repr(code)[:40])
         super().__init__(message)
         self.code = code
