@@ -119,7 +119,6 @@ class App:
         self.seed_next = None  # ?seed=N: the next new games of this visit use N+1, N+2, ...
         self.seat_next = None  # ?seat=E: the new games of this visit seat you there
         self.lists = {}  # the worker's presets, bidding styles and levels (op rules)
-        self.storage_note = False
         self.ui = Ui()
         self.dialogs = Dialogs()
         self.pacer = Pacer(self.ui, self.render, self.speed_name, self.me, self.course)
@@ -127,10 +126,9 @@ class App:
         self.inputs = Inputs(self)
         self.preferences = Preferences(self)
         self.transfer = Transfer(self)
-        self.tabs = Tabs(self)
-        self.player = Player(self)
+        self.tabs = Tabs(self.lost_game)
+        self.player = Player(self.notice, self.set_message, self.dialogs.confirm, self.me)
         self.rated_next = False  # the next new game is a rated solo game (menu: Rated game)
-        self.recorded = None  # id of the finished game last added to the profile
         self.online_ui = None  # online.Online (online.py, loaded on demand): its dialogs, and its table if any
         self.share = Share(self)  # deal links, the daily deal (share.py)
         self.embed = Embed(self)  # ?embed=1 and the host page's postMessage API (embed.py)
@@ -275,9 +273,9 @@ class App:
         if entry is None or self.state is None:
             return
         key = entry["key"]
-        if self.recorded == key:
+        if self.player.recorded == key:
             return
-        self.recorded = key
+        self.player.recorded = key
         kind = entry["kind"]
         result = await self.player.add(
             kind, entry["state"], key, left=left, ratings=entry["ratings"], winner=winner, unscored=unscored
@@ -418,8 +416,8 @@ class App:
             self.save = save
             self.game = (save.get("record") or {}).get("seed")
             written = self.tabs.write(save, view.score_glance(self.state))
-            if written is False and store.available() and not self.storage_note:
-                self.storage_note = True
+            if written is False and store.available() and not self.tabs.told_full:
+                self.tabs.told_full = True
                 self.notice(t("save_full"))
         game, mine = self.session.log_game(self.game)
         movelog.LOG.take(self.state, result.get("events"), game, mine)

@@ -29,8 +29,15 @@ def now_at():
 
 
 class Player:
-    def __init__(self, app):
-        self.app = app
+    """The profile: ``notice(text)`` and ``say(text)`` (the status line) to tell the person, ``confirm(text)``
+    (the page's confirmation), ``me()`` (my seat at this page's table)."""
+
+    def __init__(self, notice, say, confirm, me):
+        self.notice = notice
+        self.say = say
+        self.confirm = confirm
+        self.me = me
+        self.recorded = None  # id of the finished game last added to the profile (added once)
         self.text = None  # the profile's JSON text, as stored
         self.memory = None  # the profile when localStorage is blocked (kept for this visit)
         self.report = None
@@ -49,7 +56,7 @@ class Player:
             except EngineError as error:
                 # a damaged profile is kept aside (never silently lost) and a new one starts
                 store.write_text(store.PROFILE_KEY + "-damaged", text)
-                self.app.notice(t("profile_damaged", error=error_text(error)))
+                self.notice(t("profile_damaged", error=error_text(error)))
         result = await call("profile_new", {"name": t("profile_default_name"), "today": today()})
         self.keep(result["profile"])
         return self.text
@@ -59,7 +66,7 @@ class Player:
         self.memory = text
         if store.available():
             if store.write_text(store.PROFILE_KEY, text) is False:
-                self.app.notice(t("profile_full"))
+                self.notice(t("profile_full"))
 
     # ------------------------------------------------------------- games
 
@@ -85,13 +92,13 @@ class Player:
                 args["winner"] = winner
             if state is None:
                 args["table"] = "main"
-                args["viewer"] = self.app.state["me"]
+                args["viewer"] = self.me()
             else:
                 args["table"] = None  # not this page's table: the state the host sent
                 args["state"] = state
             result = await call("profile_add", args)
         except EngineError as error:
-            self.app.notice(t("profile_not_saved", error=error_text(error)))
+            self.notice(t("profile_not_saved", error=error_text(error)))
             return None
         self.keep(result["profile"])
         return result
@@ -117,7 +124,7 @@ class Player:
                 "profile_report", {"profile": await self.load(), "today": today(), "lang": i18n.lang()}
             )
         except EngineError as error:
-            self.app.notice(t("error", error=error_text(error)))
+            self.notice(t("error", error=error_text(error)))
             return
         dialog = by_id("dlg-profile")
         if not self.listening:
@@ -144,7 +151,7 @@ class Player:
             return
         self.keep(result["profile"])
         await self.open()
-        self.app.set_message(t("profile_saved"))
+        self.say(t("profile_saved"))
 
     def problem(self, text):
         """Say what went wrong inside the profile dialog when it is open (a modal dialog hides the notice)."""
@@ -153,7 +160,7 @@ class Player:
             box.textContent = text
             box.hidden = False
         else:
-            self.app.notice(text)
+            self.notice(text)
 
     async def export(self):
         text = await self.load()
@@ -170,10 +177,10 @@ class Player:
         except EngineError as error:
             self.problem(t("profile_import_failed", error=error_text(error)))
             return
-        if not await self.app.dialogs.confirm(t("confirm_profile_import", name=result["name"], n=result["games"])):
+        if not await self.confirm(t("confirm_profile_import", name=result["name"], n=result["games"])):
             return
         self.keep(result["profile"])
-        self.app.set_message(t("profile_imported", name=result["name"]))
+        self.say(t("profile_imported", name=result["name"]))
         await self.open()
 
 

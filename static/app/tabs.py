@@ -30,8 +30,11 @@ def plain_save(saved):
 
 
 class Tabs:
-    def __init__(self, app):
-        self.app = app
+    """This tab's claim on the game; ``on_lost()`` is called when another tab takes it."""
+
+    def __init__(self, on_lost):
+        self.on_lost = on_lost
+        self.told_full = False  # the person was told the save no longer fits in localStorage
         self.id = str(js.Date.now()) + "-" + str(js.Math.random())[2:10]
         self.owner = True
         self.claimed_at = 0
@@ -127,7 +130,7 @@ class Tabs:
             return
         self.owner = False
         document_owner(False)
-        self.app.lost_game()
+        self.on_lost()
 
 
 def document_owner(owner):
