@@ -371,3 +371,139 @@ def test_a_session_that_is_not_online_ignores_a_hosts_state_and_drives_nothing_o
     online = at(table, S.OnlineSession(table, FakeOnline()), state("N"))
     run(online.drive())  # the host's room paces its computers
     assert table.log == []
+
+
+# ----------------------------------------------------------------- the same in the page's MicroPython
+
+SCENARIO = """
+import json
+import session as S
+
+
+class Refused(Exception):
+    pass
+
+
+class Clock:
+    def __init__(self, log):
+        self.t = 0
+        self.log = log
+
+    def now(self):
+        return self.t
+
+    async def sleep_ms(self, ms):
+        self.log.append(["sleep", ms])
+
+
+class Table:
+    Refused = Refused
+
+    def __init__(self, answers):
+        self.log = []
+        self.driver = S.Driver(Clock(self.log))
+        self.gen = 1
+        self.acting = False
+        self.session = None
+        self.answers = answers
+
+    def owner(self):
+        return True
+
+    def pause(self):
+        return 500
+
+    async def call(self, op, args=None):
+        self.log.append(["call", op])
+        self.driver.clock.t += 100
+        answer = self.answers.pop(0)
+        if answer is None:
+            raise Refused("gone")
+        return answer
+
+    def calm(self, selection):
+        self.log.append(["calm", selection])
+
+    def take(self, result):
+        self.session.state = result["state"]
+        self.log.append(["take", result["state"]["turn"]])
+
+    async def show_events(self, events, gen):
+        self.log.append(["show", len(events)])
+
+    def after_state(self):
+        self.log.append(["after"])
+
+    def notice(self, text):
+        self.log.append(["notice"])
+
+
+def run(coro):
+    try:
+        while True:
+            coro.send(None)
+    except StopIteration:
+        pass
+
+
+def state(turn):
+    return {"turn": turn, "phase": "playing", "me": "S", "seats": {}, "policy": {"kind": "rated"}}
+
+
+def answer(turn):
+    return {"state": state(turn), "events": [{"type": "play"}]}
+
+
+def result():
+    table = Table([answer("E"), answer("W"), None])
+    solo = S.SoloSession(table)
+    table.session = solo
+    solo.state = state("N")
+    run(solo.drive())
+    online = S.OnlineSession(table, None)
+    online.state = state("S")
+    kinds = [solo, S.DailySession(table), S.LessonSession(table, "nil"), online]
+    allowed = [[k.kind, a, list(k.allowed(a))] for k in kinds for a in S.ACTIONS]
+    return json.dumps([table.log, allowed, solo.rated()])
+"""
+
+RUNNER = """
+import { loadMicroPython } from %(mp)s;
+import fs from "node:fs";
+let out = "";
+const mp = await loadMicroPython({ stdout: (l) => { out += l + "\\n"; }, stderr: (l) => { out += l + "\\n"; } });
+mp.FS.mkdirTree("/app");
+for (const name of ["session", "i18n", "markup"]) {
+  mp.FS.writeFile("/app/" + name + ".py", fs.readFileSync(%(app)s + "/" + name + ".py", "utf8"));
+}
+mp.FS.writeFile("/app/scenario.py", %(scenario)s);
+try {
+  mp.runPython('import sys\\nsys.path.insert(0, "/app")\\nimport scenario\\nprint(scenario.result())');
+} catch (error) {
+  process.stderr.write(String(error.type) + ": " + String(error.message).slice(0, 1500) + "\\n");
+  process.exit(1);
+}
+process.stdout.write(out);
+"""
+
+
+def test_the_sessions_and_the_driver_do_the_same_in_the_pages_micropython() -> None:
+    import json
+    import shutil
+    import subprocess
+
+    from tests.page.conftest import APP, ROOT
+
+    engine = ROOT / "static" / "vendor" / "micropython" / "micropython.mjs"
+    if shutil.which("node") is None or not engine.exists():
+        pytest.skip("needs node and static/vendor/micropython (run `make setup`)")
+    namespace: dict[str, Any] = {}
+    exec(compile(SCENARIO, "scenario", "exec"), namespace)
+    expected = namespace["result"]()
+    assert json.loads(expected)[0][-2:] == [["notice"], ["after"]]  # the third step was refused
+    script = RUNNER % {"mp": json.dumps(str(engine)), "app": json.dumps(str(APP)), "scenario": json.dumps(SCENARIO)}
+    proc = subprocess.run(
+        ["node", "--input-type=module", "-e", script], capture_output=True, text=True, check=False, timeout=120
+    )
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    assert proc.stdout.strip().splitlines()[-1] == expected
