@@ -10,7 +10,7 @@ Every operation names its table (``"table"``, default ``"main"``; at most
 ``"spectator"``).  ``docs/table.md`` lists the operations and their fields:
 
 ``new``, ``load``, ``import``, ``act``, ``step``, ``state``, ``events``,
-``seat``, ``hint``, ``record``, ``hand`` (a finished hand, also of a host's room),
+``seat``, ``hint``, ``record``, ``hand`` (a finished hand, also of a host's room), ``sheets``,
 ``close``, ``rules``, ``ping``; and for a host's
 online room (:mod:`spades.table.room`): ``room_new``, ``room_load``, ``room_receive``,
 ``room_disconnect``, ``room_rtt``, ``room_tick``, ``room_step``, ``room_close``,
