@@ -49,12 +49,16 @@ async def fetch_hands(state):
 
 
 async def _complete(state, redraw):
-    if await fetch_hands(state):
-        redraw()
+    await fetch_hands(state)
+    redraw()
 
 
 def hand_over(dialogs, state, game_key):
-    """The end-of-hand (or end-of-game) summary, once per hand (``dialogs``: the page's Dialogs)."""
+    """The end-of-hand (or end-of-game) summary, once per hand (``dialogs``: the page's Dialogs).
+
+    Its hands missing (a reload, an imported game): the page's own table fetches them first and then opens it,
+    whole; an online table opens it with the hands kept and draws it again as they come (:func:`hands_arrived`).
+    """
     sheet.HANDS.seen(state, game_key)
     complete = sheet.HANDS.fill(state)
     key = str(game_key) + ":" + str(state["hand_number"]) + ":" + state["phase"]
@@ -64,14 +68,30 @@ def hand_over(dialogs, state, game_key):
         sound.play("win" if state["winner"] == state["us"] else "lose")
     else:
         sound.play("hand")
-    _draw_hand_over(state)
-    if not complete:
-        spawn(_complete(state, lambda: _draw_hand_over(state) if by_id("dlg-hand").open else None))
+    if complete or sheet.HANDS.request is not None:
+        _draw_hand_over(state)
+        if not complete:
+            spawn(fetch_hands(state))
+    else:
+        spawn(_complete(state, lambda: _draw_hand_over(state)))
 
 
 def _draw_hand_over(state):
     open_dialog("dlg-hand", sheet.hand_over_html(sheet.HANDS.merged(state)))
     sheet.mark_overflow(by_id("dlg-hand"))
+
+
+def hands_arrived(answer, state):
+    """An online table's ``sheets`` answer (validated): keep its hands, ask for the rest, and draw the open
+    summary or score sheet again with them (online.py calls this with the state shown)."""
+    if not sheet.HANDS.received(answer) or state is None:
+        return
+    spawn(fetch_hands(state))  # asks for the next missing hands, or fills the state when none is missing
+    if sheet.HANDS.missing(state) is None:
+        sheet.HANDS.fill(state)
+    if by_id("dlg-hand").open and state["phase"] in ("hand-over", "game-over"):
+        _draw_hand_over(state)
+    _redraw_scores(state)
 
 
 def scores(state):

@@ -65,7 +65,8 @@ def test_score_sheet_words_and_a_past_hand_trick_by_trick(table, tmp_path):
     ns = str(game.totals[0])
     assert page.locator("[data-score='NS']").inner_text() == ns
     assert page.locator("#dlg-hand tr[data-team='NS'] td.total").inner_text() == ns
-    assert hand.locator("table.history tbody tr").count() == 2
+    # the state carries hand 2 only; hand 1 comes from the worker (op sheets) before the dialog opens
+    page.wait_for_function("document.querySelectorAll('#dlg-hand table.history tbody tr').length === 2")
     hand.locator("[data-action='scores']").click()
 
     # the score sheet: every hand, the newest first; hand 1 in words
