@@ -133,8 +133,21 @@ def test_every_message_of_a_whole_casual_game_passes_and_comes_back_equal():
     finally:
         GUESTS["p-n"] = GUESTS.pop("p-n2")
     assert room.table.game.phase.value == "game-over" and room.table.game.hand_number > 1
-    assert {"welcome", "room", "state", "hand", "chat", "refused"} <= set(net.types)
+    scored = len(room.table.game.results)
+    net.now += 1000
+    net.take(room.receive("watcher", {"t": "sheets", "from": 1, "to": scored}, net.now))  # checked as it comes
+    answer = net.last[("watcher", "sheets")]
+    assert answer["from"] == 1 and len(answer["results"]) == len(answer["sheets"]) == answer["to"] >= 1
+    assert {"welcome", "room", "state", "hand", "sheets", "chat", "refused"} <= set(net.types)
     assert set(EVENT_FIELDS) - {"reset"} <= net.events  # a room's tables allow no undo: no reset
+    # a sheets answer from a modified host: too many hands, or a sheet that is not one, is refused
+    for bad in (
+        {**answer, "results": answer["results"] * 65},
+        {**answer, "sheets": [{"teams": "<b>"}]},
+        {**answer, "to": -1},
+    ):
+        line, error = _refused_line(json.loads(json.dumps(bad)))
+        assert error["params"]["type"] == "sheets", line
 
 
 def test_every_message_of_rated_tables_votes_endings_and_denials_passes_and_comes_back_equal():
