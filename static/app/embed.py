@@ -223,21 +223,21 @@ class Embed:
         """Tell the host that a hand (and maybe the game) ended: once each."""
         if not self.on:
             return
-        results = state.get("results") or []
-        if not results:
+        count = state.get("hands_scored") or 0
+        last = state.get("last_result")
+        if not count or not last:
             return
-        last = results[-1]
-        key = (str(self.app.game), len(results))
+        key = (str(self.app.game), count)
         if key not in self.sent:
             self.sent.add(key)
             self.post({
-                "type": "spades:hand-end", "hand": len(results), "us": state["us"], "points": last.get("points"),
+                "type": "spades:hand-end", "hand": count, "us": state["us"], "points": last.get("points"),
                 "totals": state["totals"], "bids": last.get("bids"), "tricks": last.get("tricks"),
             })  # fmt: skip
         if state["phase"] == "game-over" and (key, "game") not in self.sent:
             self.sent.add((key, "game"))
             self.post({"type": "spades:game-end", "winner": state.get("winner"), "us": state["us"],
-                       "totals": state["totals"], "hands": len(results)})  # fmt: skip
+                       "totals": state["totals"], "hands": count})  # fmt: skip
 
     def lesson_end(self, lesson_id, passed=True):
         """For the tutorial: a lesson ended (``passed``: the person finished it)."""

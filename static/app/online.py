@@ -23,7 +23,9 @@ import json
 import i18n
 import js
 import review
+import sheet
 import store
+import windows
 from dom import by_id, notice
 from i18n import error_text, t
 from pyscript import document
@@ -32,6 +34,7 @@ from tasks import spawn
 from transport import EngineError, call
 
 SEATS = ("N", "E", "S", "W")
+HOST_TABLE = "online"  # the host's room's table in its worker (session.mjs host()'s default)
 HOST_KEY = "spades-online-host"  # {"secret", "save", "name", "seat"}: the host resumes its room after a reload
 TOKENS_KEY = "spades-online-tokens"  # {secret: seat token}: a guest takes its seat back
 NAME_KEY = "spades-online-name"
@@ -39,7 +42,7 @@ PREFS_KEY = "spades-online-prefs"  # {"muted": [names], "hidden": [names], "spec
 HELLO_NAME = 200  # the longest name a hello carries (spades/table/room.py SCHEMA); the room cleans it and shows 24
 CHAT_KEEP = 100
 PARTS = ("onlineview", "onlineinbox")  # static/app/<part>.py, fetched with this module (load_parts)
-MESSAGES = ("welcome", "denied", "room", "state", "hand", "chat", "refused", "vote", "ended")
+MESSAGES = ("welcome", "denied", "room", "state", "hand", "sheets", "chat", "refused", "vote", "ended")
 """What the room sends (spades/table/room.py): each is handled by ``Online._on_<type>``."""
 STATUS = ("host_left",)
 """What this page's own link says about the host (session.mjs ``onStatus``): ``Online._on_<type>`` too."""
@@ -433,6 +436,7 @@ class Online:
             "name": setup.get("name"),
         }
         js.history.replaceState(js.history.state, "", own_link(secret, self.pub))
+        sheet.HANDS.request = self.ask_sheets
         self.app.enter_online(self)
         document.body.setAttribute("data-online", "host")
         spawn(self.offer_code())
@@ -510,6 +514,7 @@ class Online:
             self.session = None
             notice(t("online_failed", error=error_text(js_error(error))))
             return
+        sheet.HANDS.request = self.ask_sheets
         self.app.enter_online(self)
         document.body.setAttribute("data-online", "guest")
 
@@ -607,13 +612,21 @@ class Online:
             return
         if self.rated_game_on():
             await self.app.record_online(left=True)
-        self.send({"t": "leave"})
         session = self.session
-        self.session = None
+        sheet.HANDS.request = None
         if self.role == "host":
+            # answers come in order: once the leave's is in, no earlier answer can write the save back
+            try:
+                await session.send(to_js({"t": "leave"}))
+            except Exception:
+                pass
+            self.session = None
             store.remove(HOST_KEY)
             if self.code_offer is not None:
                 await self.code_offer.close()
+        else:
+            self.send({"t": "leave"})
+            self.session = None
         try:
             await session.close()
         except Exception:
@@ -711,6 +724,29 @@ class Online:
 
     def _on_hand(self, message):
         review.REVIEW.received(message.get("hand"))
+
+    def _on_sheets(self, message):
+        """Scored hands this page did not see (a late join, a reload): kept, and the open windows drawn again."""
+        windows.hands_arrived(message, self.app.state)
+
+    def fill_hands(self, state):
+        """Put every scored hand this page keeps into ``state`` (its record then holds the whole game)."""
+        sheet.HANDS.fill(state)
+
+    def ask_sheets(self, first, last):
+        """Missing scored hands ``first`` … ``last`` (sheet.HANDS.request): a guest asks the room, the host its
+        own worker's room (the answers come back as ``sheets`` either way)."""
+        if self.role == "guest":
+            self.send({"t": "sheets", "from": first, "to": last})
+        elif self.role == "host":
+            spawn(self.host_sheets(first, last))
+
+    async def host_sheets(self, first, last):
+        try:
+            answer = await call("sheets", {"table": HOST_TABLE, "from": first, "to": last})
+        except EngineError:
+            return
+        windows.hands_arrived(dict(answer, t="sheets"), self.app.state)
 
     def _on_chat(self, message):
         self.chat.append(message)

@@ -260,7 +260,7 @@ class DailySession(SoloSession):
 
     def _allowed(self, action):
         if action == "compare":
-            if len((self.state or {}).get("results") or []) == 1:
+            if (self.state or {}).get("hands_scored") == 1:
                 return YES
             return (False, "not_first_hand")
         return SoloSession._allowed(self, action)
@@ -376,6 +376,7 @@ class OnlineSession(Session):
                 ratings[seat] = value
         kind = "online_rated" if rated else "online"
         key = "o-" + str(self.online.secret)[:24]
+        self.online.fill_hands(state)  # every hand the page kept: a game ended by a leave keeps its hands
         return {"kind": kind, "key": key, "state": state, "ratings": ratings, "rated": rated, "summary": False}
 
     def elsewhere(self):

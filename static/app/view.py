@@ -25,11 +25,6 @@ POSITIONS = ("bottom", "left", "top", "right")  # me, then clockwise: left-hand 
 RELATIONS = {"bottom": "me", "left": "left", "top": "partner", "right": "right"}
 
 
-def esc(text):
-    """Transitional, for the page modules not yet built with markup.py (none of this module's views use it)."""
-    return str(text).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;")
-
-
 def seat_after(seat, steps=1):
     return SEATS[(SEATS.index(seat) + steps) % 4]
 

@@ -9,7 +9,7 @@ import pytest
 from spades import Game, Phase, Rules
 from spades.bots import make_bot
 from spades.cards import CARD_NAMES
-from spades.record import to_record
+from spades.formats.record import to_record
 
 pytestmark = pytest.mark.browser
 

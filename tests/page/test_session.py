@@ -164,13 +164,13 @@ def test_a_rated_game_keeps_its_players_and_is_recorded_as_rated() -> None:
 
 def test_only_the_daily_deals_first_hand_is_compared_with_the_experts() -> None:
     table = Table()
-    daily = at(table, S.DailySession(table), state(results=[]))
+    daily = at(table, S.DailySession(table), state(hands_scored=0))
     assert daily.allowed("compare") == (False, "not_first_hand")
-    daily.state["results"] = [{"hand": 1}]
+    daily.state["hands_scored"] = 1
     assert daily.allowed("compare") == (True, None)
-    daily.state["results"] = [{"hand": 1}, {"hand": 2}]
+    daily.state["hands_scored"] = 2
     assert daily.allowed("compare")[0] is False
-    solo = at(table, S.SoloSession(table), state(results=[{"hand": 1}]))
+    solo = at(table, S.SoloSession(table), state(hands_scored=1))
     assert solo.allowed("compare") == (False, "not_daily")
 
 
@@ -198,6 +198,9 @@ class FakeOnline:
     def intent(self, intent: Any) -> None:
         self.sent.append(intent)
 
+    def fill_hands(self, state: dict[str, Any]) -> None:
+        state["results"] = ["filled"]
+
     def render_bar(self) -> None:
         self.bars += 1
 
@@ -217,6 +220,7 @@ def test_online_no_deal_is_shared_and_the_room_decides_what_is_recorded() -> Non
         False,
     )
     assert entry["ratings"] == {"N": 1500, "E": 1400}  # not mine, whole numbers only
+    assert entry["state"]["results"] == ["filled"]  # the hands the page kept go into the record
     session.state = state(me=None)
     assert session.record(None) is None  # a spectator records nothing
     assert session.elsewhere() is session.state and S.SoloSession(table).elsewhere() is None
