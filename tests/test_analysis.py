@@ -189,7 +189,7 @@ def test_the_worker_review_in_steps() -> None:
     assert call("review_cancel", {"job": job}) == {"cancelled": True}
     assert call("review_cancel", {"job": job}) == {"cancelled": False}
     refused = call("review_next", {"job": job})
-    assert refused["code"] == "rev_no_job" and refused["params"] == {"job": "'r1'"} and "\n" not in refused["error"]
+    assert refused["code"] == "rev_no_job" and refused["params"] == {"job": repr(job)} and "\n" not in refused["error"]
 
 
 @pytest.mark.parametrize(

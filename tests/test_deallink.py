@@ -244,9 +244,21 @@ def test_worker_operations() -> None:
 # ----------------------------------------------------------------- the page's postMessage checks (embed.py)
 
 
+def _page_module(name: str) -> types.ModuleType:
+    """A pure module of the page (static/app/NAME.py), loaded as it is."""
+    spec = importlib.util.spec_from_file_location(name, ROOT / "static" / "app" / f"{name}.py")
+    module = importlib.util.module_from_spec(spec)  # type: ignore[arg-type]
+    spec.loader.exec_module(module)  # type: ignore[union-attr]
+    return module
+
+
+PAGE_CODES = _page_module("codes")
+
+
 def _embed_module() -> types.ModuleType:
     """static/app/embed.py with stand-ins for the browser modules it imports (only ``check`` is used)."""
     stubs = {
+        "codes": PAGE_CODES,
         "js": types.SimpleNamespace(Function=types.SimpleNamespace(new=lambda *a: lambda *b: None)),
         "dom": types.SimpleNamespace(parse_params=lambda search: {}),
         "i18n": types.SimpleNamespace(error_text=str),
@@ -294,8 +306,9 @@ def test_any_message_is_accepted_ignored_or_refused_with_a_registered_code(messa
     try:
         accepted = EMBED.check(message)
     except EMBED.Refusal as refusal:
-        assert refusal.code in CODES, refusal.code
-        assert set(refusal.params) == set(CODES[refusal.code]), (refusal.code, refusal.params)
+        codes = {**CODES, **PAGE_CODES.CODES}  # the page's own (static/app/codes.py) and the engine's
+        assert refusal.code in codes, refusal.code
+        assert set(refusal.params) == set(codes[refusal.code]), (refusal.code, refusal.params)
         assert str(refusal)
     else:
         if accepted is None:

@@ -11,8 +11,10 @@ markers' tags or attributes.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import sys
+import threading
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -88,6 +90,25 @@ def assert_no_injection(markup: object, allowed_tags: set[str] | None = None) ->
             assert "inj" not in name and '"' not in name and "'" not in name, f"injected {name!r} on <{tag}>"
             if name in ("href", "src", "action", "formaction"):
                 assert not (value or "").replace(" ", "").lower().startswith("javascript:"), f"{name}={value!r}"
+
+
+def run_async(coro):
+    """``asyncio.run(coro)`` in a thread of its own: the browser tests' Playwright keeps an event loop running in
+    the main thread, and a second one cannot run there (the page's code is asynchronous, as MicroPython's is)."""
+    out = {}
+
+    def main():
+        try:
+            out["value"] = asyncio.run(coro)
+        except BaseException as error:  # re-raised in the test's thread
+            out["error"] = error
+
+    thread = threading.Thread(target=main)
+    thread.start()
+    thread.join()
+    if "error" in out:
+        raise out["error"]
+    return out.get("value")
 
 
 @pytest.fixture(params=("en", "zh-Hans", "zh-Hant"))

@@ -15,7 +15,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tests.page.conftest import HOSTILE, assert_no_injection, parse_tags
+from tests.page.conftest import HOSTILE, assert_no_injection, parse_tags, run_async
 
 SEATS = ("N", "E", "S", "W")
 ANYTHING = st.one_of(
@@ -309,7 +309,7 @@ def run_inbox(messages, verdict, delay):
             await asyncio.sleep(0)
         await asyncio.gather(*tasks)
 
-    asyncio.run(main())
+    run_async(main())
     return got, drops, box
 
 

@@ -3,11 +3,12 @@ one paced Driver's order of steps, with a fake table, worker and clock."""
 
 from __future__ import annotations
 
-import asyncio
 from typing import Any
 
 import pytest
 import session as S  # the page's module, found through static/app (tests/page/conftest.py)
+
+from tests.page.conftest import run_async
 
 
 class Refused(Exception):
@@ -115,7 +116,7 @@ def at(table: Table, session: S.Session, shown: dict[str, Any] | None = None) ->
 
 
 def run(coro: Any) -> Any:
-    return asyncio.run(coro)
+    return run_async(coro)
 
 
 def step(turn: str, events: int = 1) -> dict[str, Any]:
