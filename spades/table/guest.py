@@ -251,6 +251,7 @@ def json_value(depth: int = PARAMS_DEPTH) -> Rule:
     """Any JSON value no deeper than ``depth``: text as :func:`text`, numbers bounded, at most 16 items, keys short."""
     scalar_text = text()
     inner = json_value(depth - 1) if depth > 0 else None
+    items = list_of(inner, 16) if inner is not None else None
     key_rule = word(40, extra="_")
 
     def check(value: Any) -> Any:
@@ -261,15 +262,8 @@ def json_value(depth: int = PARAMS_DEPTH) -> Rule:
             return value
         if kind is str:
             return scalar_text(value)
-        if inner is not None and kind is list and len(value) <= 16:
-            out_list = []
-            for index, item in enumerate(value):
-                try:
-                    out_list.append(inner(item))
-                except _Bad as bad:
-                    bad.path.append(index)
-                    raise
-            return out_list
+        if items is not None and kind is list and len(value) <= 16:
+            return items(value)
         if inner is not None and kind is dict and len(value) <= 16:
             out = {}
             for key, item in value.items():
