@@ -39,27 +39,40 @@ class Node:
                 out.extend(child.elements())
         return out
 
-    def find_all(self, tag: str | None = None, cls: str | None = None, **attrs: object) -> list[Node]:
-        found = []
-        for node in self.elements():
-            if tag is not None and node.tag != tag:
-                continue
-            if cls is not None and cls not in node.classes:
-                continue
-            ok = True
-            for key, want in attrs.items():
-                name = key.replace("_", "-")
-                if want is True:
-                    ok = ok and name in node.attrs
-                else:
-                    ok = ok and node.attrs.get(name) == want
-            if ok:
-                found.append(node)
-        return found
+    def has(self, key: str, value: object = True) -> bool:
+        """Whether attribute ``key`` (``cls``: one of the classes; ``for_``: ``for``; ``_``: ``-``) is ``value``
+        (``True``: present)."""
+        if key == "cls":
+            return str(value) in self.classes
+        name = key.rstrip("_").replace("_", "-")
+        if name not in self.attrs:
+            return False
+        return value is True or self.attrs[name] == value
 
-    def find(self, tag: str | None = None, cls: str | None = None, **attrs: object) -> Node:
+    def find_all(self, tag: str | None = None, cls: object = None, **attrs: object) -> list[Node]:
+        """Descendants with ``tag``, class ``cls`` and ``attrs`` (as :meth:`has` reads them), in order."""
+        if cls is not None:
+            attrs["cls"] = cls
+        return [
+            node
+            for node in self.elements()
+            if (tag is None or node.tag == tag) and all(node.has(k, v) for k, v in attrs.items())
+        ]
+
+    def all(self, tag: str | None = None, **attrs: object) -> list[Node]:
+        """:meth:`find_all` by keyword only."""
+        return self.find_all(tag, **attrs)
+
+    def find(self, tag: str | None = None, cls: object = None, **attrs: object) -> Node:
+        """The first of :meth:`find_all` (the test fails when there is none)."""
         found = self.find_all(tag, cls, **attrs)
         assert found, f"no <{tag} class={cls} {attrs}> in {self.text[:200]!r}"
+        return found[0]
+
+    def one(self, tag: str | None = None, **attrs: object) -> Node:
+        """The only one of :meth:`all` (the test fails when there are none or several)."""
+        found = self.all(tag, **attrs)
+        assert len(found) == 1, (tag, attrs, len(found))
         return found[0]
 
 

@@ -10,7 +10,6 @@ the hostile text comes back as text.  Unit tests check what the views show in th
 from __future__ import annotations
 
 import json
-from html.parser import HTMLParser
 from typing import Any
 
 import helpdoc
@@ -31,6 +30,7 @@ from spades.table import Occupant, Policy, Table
 from spades.worker import call
 from tests.page.conftest import HOSTILE as _HOSTILE
 from tests.page.conftest import ROOT, assert_no_injection, parse_tags
+from tests.page.nodes import parse as tree
 
 HOSTILE = st.deferred(lambda: _HOSTILE)  # the same strings, with a short repr (hypothesis prints the strategies)
 
@@ -57,79 +57,6 @@ KEYS = keys_table()
 
 
 # ----------------------------------------------------------------- reading markup
-
-
-class Node:
-    """An element of a view's markup: ``tag``, ``attrs`` (bare attributes: ``None``), ``children``."""
-
-    def __init__(self, tag: str, attrs: dict[str, str | None]) -> None:
-        self.tag = tag
-        self.attrs = attrs
-        self.children: list[Node | str] = []
-
-    @property
-    def text(self) -> str:
-        return "".join(c if isinstance(c, str) else c.text for c in self.children)
-
-    def all(self, tag: str | None = None, **attrs: str | bool) -> list[Node]:
-        """Descendants with ``tag`` and ``attrs`` (``True``: present; ``cls``: one of the classes)."""
-        found = []
-        for child in self.children:
-            if isinstance(child, Node):
-                if (tag is None or child.tag == tag) and all(child.has(k, v) for k, v in attrs.items()):
-                    found.append(child)
-                found.extend(child.all(tag, **attrs))
-        return found
-
-    def one(self, tag: str | None = None, **attrs: str | bool) -> Node:
-        found = self.all(tag, **attrs)
-        assert len(found) == 1, (tag, attrs, len(found))
-        return found[0]
-
-    def get(self, name: str) -> str | None:
-        return self.attrs.get(name)
-
-    def has(self, key: str, value: str | bool) -> bool:
-        name = "class" if key == "cls" else key.rstrip("_").replace("_", "-")
-        if name not in self.attrs:
-            return False
-        if value is True:
-            return True
-        if name == "class":
-            return str(value) in (self.attrs["class"] or "").split()
-        return self.attrs[name] == value
-
-
-VOID = ("input", "br", "hr", "img", "meta", "link", "source", "col", "wbr")
-
-
-class _Tree(HTMLParser):
-    def __init__(self) -> None:
-        super().__init__(convert_charrefs=True)
-        self.root = Node("#root", {})
-        self.stack = [self.root]
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        node = Node(tag, dict(attrs))
-        self.stack[-1].children.append(node)
-        if tag not in VOID:
-            self.stack.append(node)
-
-    def handle_endtag(self, tag: str) -> None:
-        assert self.stack[-1].tag == tag, f"</{tag}> closes <{self.stack[-1].tag}>"
-        self.stack.pop()
-
-    def handle_data(self, data: str) -> None:
-        self.stack[-1].children.append(data)
-
-
-def tree(markup: object) -> Node:
-    """The element tree of ``markup``; every element must be closed where it was opened."""
-    parser = _Tree()
-    parser.feed(str(markup))
-    parser.close()
-    assert parser.stack == [parser.root], "unclosed elements"
-    return parser.root
 
 
 def tags_of(markup: object) -> set[str]:
