@@ -21,7 +21,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from spades import Game, Phase, Rules, Seat, SpadesError, from_record, parse_deal, to_record
+from spades import Game, Rules, Seat, SpadesError, from_record, parse_deal, to_record
 from spades.__main__ import main
 from spades.bots import make_bot
 from spades.bots.serve import serve
@@ -30,8 +30,8 @@ from spades.errors import brief
 from spades.formats.protocol import PROTOCOL, move_request, view_from_json, view_to_json
 from spades.formats.scorepad import score_sheet
 from spades.jsontext import MAX_DEPTH, load_json
-from spades.rng import Rng
 from spades.scoring import parse_bid
+from tests.helpers import finished_game
 
 MAX_LINE = 310  # "error: " plus at most 300 characters
 FUZZ = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -61,20 +61,7 @@ def assert_clean_error(status: int, out: str, err: str) -> str:
     return err[len("error: ") : -1]
 
 
-def finished_game(seed: int, hands: int = 2) -> Game:
-    game = Game(Rules.from_dict({"preset": "short"}), seed=seed)
-    rng = Rng(seed)
-    while game.phase is not Phase.GAME_OVER and len(game.results) < hands:
-        if game.phase is Phase.HAND_OVER:
-            game.next_hand()
-        else:
-            legal = game.legal_moves()
-            game.apply(rng.choice([b for b in legal if 1 <= b <= 4] or legal) if game.phase is Phase.BIDDING
-                       else rng.choice(legal))  # fmt: skip
-    return game
-
-
-RECORD = to_record(finished_game(8))
+RECORD = to_record(finished_game(8, hands=2))
 PARTIAL = to_record(Game(seed=5))
 SHEET = {
     "rules": {"preset": "standard"},

@@ -7,9 +7,9 @@ import subprocess
 import sys
 from pathlib import Path
 
-from spades import Game, HandResult, Phase, Rules, Seat, card_name, score_hand, to_record
+from spades import Game, HandResult, Rules, Seat, card_name, score_hand, to_record
 from spades.formats.protocol import result_to_json
-from spades.rng import Rng
+from tests.helpers import finished_game
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -18,20 +18,6 @@ def run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str
     return subprocess.run(
         [sys.executable, "-m", "spades", *args], cwd=ROOT, input=stdin, capture_output=True, text=True, check=False
     )
-
-
-def finished_game(seed: int) -> Game:
-    game = Game(Rules.from_dict({"preset": "short"}), seed=seed)
-    rng = Rng(seed)
-    while game.phase is not Phase.GAME_OVER:
-        if game.phase is Phase.HAND_OVER:
-            game.next_hand()
-        else:
-            legal = game.legal_moves()
-            # Sensible bids keep the game from ending on the mercy rule at once.
-            game.apply(rng.choice([b for b in legal if 1 <= b <= 4] or legal) if game.phase is Phase.BIDDING
-                       else rng.choice(legal))  # fmt: skip
-    return game
 
 
 def test_replay_prints_each_hand(tmp_path: Path) -> None:

@@ -1,23 +1,17 @@
 """The offline manifest (scripts/vendor.py) and its serving (scripts/serve.py), on a small fake site."""
 
-import importlib.util
 import json
 import threading
 import urllib.request
 from pathlib import Path
 
+from tests.helpers import load_script
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def load(name):
-    spec = importlib.util.spec_from_file_location(f"spades_{name}", ROOT / "scripts" / f"{name}.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-vendor = load("vendor")
-serve = load("serve")
+vendor = load_script("vendor")
+serve = load_script("serve")
 
 
 def make_site(root: Path):

@@ -7,24 +7,18 @@ types and clients that accept no coding get the file as it is.
 
 import gzip
 import http.client
-import importlib.util
 import threading
 from pathlib import Path
 
 import pytest
 
+from tests.helpers import load_script
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def load(name):
-    spec = importlib.util.spec_from_file_location(f"spades_{name}", ROOT / "scripts" / f"{name}.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-serve = load("serve")
-vendor = load("vendor")
+serve = load_script("serve")
+vendor = load_script("vendor")
 
 WASM = bytes(range(256)) * 64  # 16 kB
 SCRIPT = b"export const x = 1;\n" * 200  # 4 kB
