@@ -108,8 +108,7 @@ class App:
     Refused = EngineError  # the worker's refusal, for the sessions
 
     def __init__(self):
-        self.session = SoloSession(self)  # the table this page is at: solo, daily deal, lesson, online
-        self.state = None  # the state on show: the session's (the previous course's until its first arrives)
+        self.session = SoloSession(self)  # the table this page is at, and its state: solo, daily, lesson, online
         self.game = None  # seed of the game in progress: tells summaries of different games apart
         self.save = None  # the worker's last save (also where localStorage is blocked)
         self.gen = 0  # bumped by every change of course (undo, new game, load): stale loops stop
@@ -374,12 +373,23 @@ class App:
                 result = await call("new", args)
         self.begin(result)
 
+    @property
+    def state(self):
+        """The state on show: the session's (session.py ``shown``: the previous course's until its first)."""
+        return self.session.shown
+
+    def switch(self, session):
+        """``session`` is the page's from now on: the one before closes; what it showed stays the state on show
+        until the new one's first state arrives (a lesson being fetched, an online table waiting for its host)."""
+        session.before = self.state
+        self.session.close()
+        self.session = session
+        self.gen += 1
+
     def begin(self, result):
         """A new course (new game, load, import): forget the page's state of the previous one."""
-        self.gen += 1
-        self.session.close()  # a game instead of the lesson or the online table on show
         seed = ((result.get("save") or {}).get("record") or {}).get("seed")
-        self.session = DailySession(self) if self.share.is_daily(seed) else SoloSession(self)
+        self.switch(DailySession(self) if self.share.is_daily(seed) else SoloSession(self))  # a game, not a lesson
         self.clear_view()
         self.dialogs.reset()
         self.take(result)
@@ -409,7 +419,7 @@ class App:
 
     def take(self, result):
         """Adopt a ``{"state", "save"}`` answer: remember, persist (if this tab owns the game), render."""
-        self.state = self.session.state = result["state"]
+        self.session.state = result["state"]
         i18n.set_me(self.state["me"])
         save = result.get("save")
         if isinstance(save, dict):
@@ -424,7 +434,7 @@ class App:
         self.render()
 
     def render(self):
-        screen.render(self)
+        screen.render(self.session, self.ui, self.settings["play_mode"], self.dialogs)
         self.session.rendered()  # a lesson follows a new language (tutorial.py)
 
     def notice(self, text):
@@ -694,10 +704,9 @@ class App:
             ui.join_form(secret)
 
     def enter(self, session):
-        """A new session on show (a lesson, an online table): the one before closes, nothing of it stays."""
-        self.session.close()
-        self.session = session
-        self.gen += 1
+        """A new session on show (a lesson, an online table): the one before closes, nothing of it stays drawn
+        (its state stays the one on show until the new session's first: ``switch``)."""
+        self.switch(session)
         self.clear_view()
         self.acting = False
 
@@ -708,9 +717,7 @@ class App:
 
     async def leave_online(self):
         """Back to the solo game, as it was saved."""
-        self.session.close()
-        self.session = SoloSession(self)
-        self.gen += 1
+        self.switch(SoloSession(self))
         self.acting = False
         if isinstance(self.save, dict):
             try:

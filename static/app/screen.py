@@ -27,17 +27,19 @@ def awaiting(state, ui):
     return "play"
 
 
-def render(app):
-    state = app.state
+def render(session, ui, play_mode, dialogs):
+    """Draw ``session``'s state on show (session.py ``shown``) with the page's ``ui`` fields; ``play_mode`` is
+    the setting (``"confirm"``: a Play button), ``dialogs`` the page's Dialogs. What the person may do (their
+    turn, the tools) the session answers: ``owns()`` and ``allowed(action)``."""
+    state = session.shown
     if state is None:
         return
-    ui = app.ui
     ui.hidden = state["phase"] == "bidding" and not state.get("looked", True)
     body = document.body
     body.setAttribute("data-phase", state["phase"])
     body.setAttribute("data-turn", state["turn"] or "")
     body.setAttribute("data-seat", state["me"] or "")
-    body.setAttribute("data-await", awaiting(state, ui) if app.owns() else "")
+    body.setAttribute("data-await", awaiting(state, ui) if session.owns() else "")
     mine = my_turn(state, ui)
     view.place_seats(document, state["me"] or state.get("watching"))
     view.render_scores(document, state)
@@ -67,18 +69,18 @@ def render(app):
         ui.panel_key = None
     # status and buttons
     by_id("status").textContent = view.status_text(state, ui)
-    allowed = state.get("allowed") or {}
-    by_id("btn-undo").disabled = not allowed.get("undo") or ui.busy
-    by_id("btn-hint").disabled = not mine or ui.hidden or not allowed.get("hint", True)
-    document.querySelector('#menu [data-action="replay"]').disabled = not allowed.get("replay_hand")
+    allowed = session.allowed  # what the tools may do: the session says (session.py)
+    by_id("btn-undo").disabled = not allowed("undo")[0] or ui.busy
+    by_id("btn-hint").disabled = not mine or ui.hidden or not allowed("hint")[0]
+    document.querySelector('#menu [data-action="replay"]').disabled = not allowed("replay")[0]
     play = by_id("btn-play")
-    play.hidden = app.settings["play_mode"] != "confirm" or state["phase"] != "playing"
+    play.hidden = play_mode != "confirm" or state["phase"] != "playing"
     play.disabled = not (mine and ui.selected)
     by_id("btn-show").hidden = not ui.hidden or (mine and state["phase"] == "bidding")
     by_id("btn-next").hidden = state["phase"] != "hand-over" or ui.busy
     by_id("btn-again").hidden = state["phase"] != "game-over" or ui.busy
     if state["phase"] not in ("hand-over", "game-over"):
-        app.dialogs.playing_again()
+        dialogs.playing_again()
 
 
 def render_hand(state, ui):

@@ -2,7 +2,9 @@
 
 One interface for every kind of table, so the page asks its session instead of testing flags:
 
-- ``state``: the session's last state (the worker's, a lesson's or the host's);
+- ``state``: the session's last state (the worker's, a lesson's or the host's), ``None`` until its first;
+  ``shown``: the state on show, which until the first arrives is the one on show when the session began
+  (``before``: the previous course's, so the page keeps a table to draw and read meanwhile);
 - ``await act(intent)``: the person's intent, sent where this session sends it (the worker's table, the
   lesson's check, the host);
 - ``await drive()``: the moves that are not the person's, paced by the one :class:`Driver` (computer moves of
@@ -19,8 +21,9 @@ A session talks to the page through its *table* (the controller's ``App``), whic
 every change of course), ``session`` (the session on show), ``await call(op, args)`` and ``Refused`` (the
 worker and its refusal), ``owner()`` (this tab owns the solo game), ``waiting()`` (the person's intent is on
 its way), ``new_course()``, ``calm(selection)`` (forget the hint, the message and the selected card),
-``refused(error)``, ``take(result)``, ``await show_events(events, gen)``, ``after_state()``, ``notice(text)``
-and ``pause()`` (milliseconds before a computer move). Pure: no js, no pyscript (tests/page/test_session.py).
+``refused(error)``, ``take(result)`` (sets the session's ``state`` and draws it), ``await show_events(events,
+gen)``, ``after_state()``, ``notice(text)`` and ``pause()`` (milliseconds before a computer move). The page
+keeps no state of its own: it reads ``session.shown``. Pure: no js, no pyscript (tests/page/test_session.py).
 """
 
 import i18n
@@ -28,7 +31,8 @@ from i18n import error_text, t
 
 PLAYING = ("bidding", "playing")
 ACTIONS = ("hint", "undo", "replay", "review", "share", "daily", "reseat", "compare", "wrong_move")
-"""What ``allowed`` answers: the toolbar's and menu's tools, and the page's own questions (``reseat``: new
+"""What ``allowed`` answers: the toolbar's and menu's tools (``review``: *Review my play*), and the page's own
+questions (``reseat``: new
 levels or undo setting apply to the game in progress; ``compare``: the summary compares the hand with the
 experts; ``wrong_move``: a card the state calls illegal is still sent, to be explained)."""
 YES = (True, None)
@@ -97,8 +101,14 @@ class Session:
 
     def __init__(self, table):
         self.table = table
-        self.state = None
+        self.state = None  # this session's last state
+        self.before = None  # the state on show when this session began (the previous course's)
         self.closed = False
+
+    @property
+    def shown(self):
+        """The state on show: this session's, or until its first arrives the one on show when it began."""
+        return self.state if self.state is not None else self.before
 
     def current(self):
         """This session is still the page's and open."""
@@ -116,11 +126,11 @@ class Session:
 
     def _allowed(self, action):
         if action == "undo":
-            return _from_state(self.state, "undo")
+            return _from_state(self.shown, "undo")
         if action == "replay":
-            return _from_state(self.state, "replay_hand")
+            return _from_state(self.shown, "replay_hand")
         if action == "hint":
-            return _from_state(self.state, "hint", True)
+            return _from_state(self.shown, "hint", True)
         if action in ("review", "share", "daily", "reseat"):
             return YES
         if action == "compare":
@@ -146,6 +156,11 @@ class Session:
 
     def hint(self):
         """The session's own hint, if it has one (``True``: shown); else the worker's hint is asked."""
+        return False
+
+    def request_hand(self, number):
+        """Ask for past hand ``number`` where this table keeps it: ``True`` when asked elsewhere (online: the
+        host answers with a ``hand`` message); ``False``: the page's own worker has it (op ``hand``)."""
         return False
 
     def rendered(self):
@@ -284,8 +299,6 @@ class LessonSession(Session):
     def _allowed(self, action):
         if action in ("share", "daily", "reseat", "review"):
             return (False, "lesson")  # a lesson's table is not the game
-        if action == "hint":
-            return YES  # the instruction again
         if action == "wrong_move":
             return YES  # a wrong card is explained, not refused
         return Session._allowed(self, action)
@@ -358,10 +371,10 @@ class OnlineSession(Session):
         return Session.owns(self, seat)
 
     def _allowed(self, action):
-        if action in ("share", "daily"):
+        if action in ("share", "daily", "compare"):
             return (False, "deal_not_online")
-        if action == "compare":
-            return (False, "deal_not_online")
+        if action == "review":
+            return (False, "rev_online")  # the host's worker has the hands, not this page's
         return Session._allowed(self, action)
 
     def record(self, seed):
@@ -384,6 +397,10 @@ class OnlineSession(Session):
 
     def log_game(self, seed):
         return ("online", False)
+
+    def request_hand(self, number):
+        self.online.send({"t": "hand", "number": number})
+        return True
 
     async def act(self, intent, new_course=False):
         """To the host; the answer comes back as a state (:meth:`receive`)."""

@@ -179,7 +179,9 @@ def test_a_lesson_explains_wrong_cards_and_is_not_a_game_to_share_or_record() ->
     table = Table()
     lesson = at(table, S.LessonSession(table, "nil"), state())
     assert lesson.allowed("wrong_move") == (True, None)
-    assert lesson.allowed("hint") == (True, None)
+    assert lesson.allowed("hint") == (True, None)  # the instruction again, when the state offers a hint
+    lesson.state = state(allowed={"hint": False})  # the script moves: no hint (the button is off)
+    assert lesson.allowed("hint") == (False, "not_allowed")
     for action in ("share", "daily", "reseat", "review"):
         assert lesson.allowed(action) == (False, "lesson")
     assert lesson.record(5) is None
@@ -199,6 +201,9 @@ class FakeOnline:
     def intent(self, intent: Any) -> None:
         self.sent.append(intent)
 
+    def send(self, message: Any) -> None:
+        self.sent.append(message)
+
     def fill_hands(self, state: dict[str, Any]) -> None:
         state["results"] = ["filled"]
 
@@ -212,6 +217,7 @@ def test_online_no_deal_is_shared_and_the_room_decides_what_is_recorded() -> Non
     session = at(table, S.OnlineSession(table, online), state(me="S"))
     assert session.allowed("share") == (False, "deal_not_online") == session.allowed("daily")
     assert session.allowed("compare")[0] is False
+    assert session.allowed("review") == (False, "rev_online")  # the hands are the host's worker's
     entry = session.record(None)
     assert entry is not None
     assert (entry["kind"], entry["key"], entry["rated"], entry["summary"]) == (
@@ -225,6 +231,29 @@ def test_online_no_deal_is_shared_and_the_room_decides_what_is_recorded() -> Non
     session.state = state(me=None)
     assert session.record(None) is None  # a spectator records nothing
     assert session.elsewhere() is session.state and S.SoloSession(table).elsewhere() is None
+
+
+def test_a_past_hand_is_asked_of_the_host_online_and_of_the_worker_elsewhere() -> None:
+    table = Table()
+    online = FakeOnline()
+    assert S.OnlineSession(table, online).request_hand(3) is True
+    assert online.sent == [{"t": "hand", "number": 3}]
+    for session in (S.SoloSession(table), S.DailySession(table), S.LessonSession(table, "nil")):
+        assert session.request_hand(3) is False
+
+
+def test_until_its_first_state_a_session_shows_the_one_before_and_asks_it() -> None:
+    table = Table()
+    old = at(table, S.SoloSession(table), state(allowed={"undo": True}))
+    lesson = S.LessonSession(table, "nil")
+    lesson.before = old.shown  # what the page does when the lesson begins (controller.py App.switch)
+    table.session = lesson
+    assert lesson.state is None and lesson.shown is old.state
+    assert lesson.allowed("undo") == (True, None)  # the state on show answers
+    assert lesson.record(1) is None and S.OnlineSession(table, FakeOnline()).elsewhere() is None
+    first = state(turn="S")
+    table.take({"state": first})
+    assert lesson.shown is first and lesson.allowed("undo") == (False, "not_allowed")
 
 
 def test_who_owns_the_table() -> None:
