@@ -33,8 +33,10 @@ that :func:`explain` renders in ``"en"``, ``"zh-Hans"`` or ``"zh-Hant"``
 (:mod:`spades.i18n`).
 
 Beside the players: :mod:`spades.bots.serve`, a bot's side of the JSON-lines bot protocol
-(``python -m spades bot``), and :mod:`spades.bots.arena`, which seats built-in and external bots
-against each other (``python -m spades arena``).
+(``python -m spades bot``), :mod:`spades.bots.arena`, which seats built-in and external bots
+against each other (``python -m spades arena``), and :mod:`spades.bots.field`, the opponent pool
+(:data:`FIELD`: ``beginner``, ``standard`` and six players of other styles) the arena's ``--field`` measures
+a level against.
 
 The bots may import the engine, :mod:`spades.i18n` and :mod:`spades.formats`; nothing above (the
 statistics, the table, lessons, the worker).
@@ -47,16 +49,19 @@ from typing import Any
 from ..i18n.catalog import CATALOG, LANGUAGES, Explanation, card_text, explain
 from .base import Bot, Decision
 from .expert import ExpertBot
+from .field import CLASSES as _FIELD_CLASSES
+from .field import FIELD
 from .standard import BeginnerBot, StandardBot
 
 LEVELS: tuple[str, ...] = ("beginner", "standard", "expert")
 """Level names, weakest first."""
 
-_CLASSES: dict[str, type[Bot]] = {"beginner": BeginnerBot, "standard": StandardBot, "expert": ExpertBot}
+_CLASSES: dict[str, type[Bot]] = {"beginner": BeginnerBot, "standard": StandardBot, "expert": ExpertBot,
+                                  **_FIELD_CLASSES}  # fmt: skip
 
 
 def make_bot(level: str, seed: int = 0, **options: Any) -> Bot:
-    """Return a bot of ``level`` (one of :data:`LEVELS`) seeded with ``seed``.
+    """Return a bot of ``level`` (one of :data:`LEVELS`, or of the opponent field :data:`FIELD`) seeded with ``seed``.
 
     ``options`` go to the level's class; the expert takes ``samples``,
     ``time_budget`` (seconds, ``None`` for none), ``work`` (simulated cards
@@ -66,12 +71,14 @@ def make_bot(level: str, seed: int = 0, **options: Any) -> Bot:
     try:
         cls = _CLASSES[level]
     except KeyError:
-        raise ValueError(f"unknown bot level {level!r} (known: {', '.join(LEVELS)})") from None
+        known = ", ".join(dict.fromkeys((*LEVELS, *FIELD)))
+        raise ValueError(f"unknown bot level {level!r} (known: {known})") from None
     return cls(seed, **options)
 
 
 __all__ = [
     "CATALOG",
+    "FIELD",
     "LANGUAGES",
     "LEVELS",
     "BeginnerBot",

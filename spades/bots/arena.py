@@ -40,6 +40,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import multiprocessing
 import os
 import queue
 import select
@@ -50,6 +51,7 @@ import sys
 import threading
 import time
 from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -60,10 +62,12 @@ from ..game import Game, Phase, View
 from ..jsontext import load_json
 from ..rng import deal_masks
 from ..rules import Rules
-from . import LEVELS, make_bot
+from . import FIELD, LEVELS, make_bot
 from .serve import serve
 
 MAX_HANDS = 200
+BUILTIN: tuple[str, ...] = tuple(dict.fromkeys((*LEVELS, *FIELD)))
+"""Every built-in contender: the levels and the opponent field."""
 
 
 class Player(Protocol):
@@ -356,7 +360,7 @@ def split_pair(spec: str) -> tuple[str, str]:
     (('expert', 'standard'), ('cmd:python3 bot.py --x=1,2', 'cmd:python3 bot.py --x=1,2'))
     """
     first, comma, second = spec.partition(",")
-    if comma and first.strip() in LEVELS:
+    if comma and first.strip() in BUILTIN:
         return first.strip(), second.strip()
     return spec, spec
 
@@ -368,8 +372,8 @@ def check_contender(spec: str) -> None:
     for part in split_pair(spec):
         if part.startswith("cmd:"):
             command_argv(part[4:].strip())
-        elif part not in LEVELS:
-            raise SpadesError(f"unknown contender {brief(part)} (known: {', '.join(LEVELS)}, or cmd:COMMAND)")
+        elif part not in BUILTIN:
+            raise SpadesError(f"unknown contender {brief(part)} (known: {', '.join(BUILTIN)}, or cmd:COMMAND)")
 
 
 def make_player(
@@ -469,80 +473,150 @@ def _close_all(players: Sequence[Player], abort: bool = False) -> None:
             _close_all(players[1:], abort)
 
 
-def run_arena(
-    ns: str,
-    ew: str,
-    *,
-    deals: int = 100,
-    seed: int = 1,
-    duplicate: bool = False,
-    games: bool = False,
-    rules: Rules | None = None,
-    options: dict[str, dict[str, Any]] | None = None,
-    progress: Callable[[int, int], None] | None = None,
-    timeout: float = TIMEOUT,
-) -> dict[str, Any]:
-    """Play ``deals`` deals (or games) between contenders ``ns`` and ``ew``; return the summary.
+@dataclass(frozen=True)
+class _Task:
+    """One deal (or game) of a match, everything a worker process needs to play it alone."""
 
-    ``options`` maps a level name to keyword options for its bots (e.g.
-    ``{"expert": {"time_budget": None}}``).  ``progress(done, total)`` is
-    called after each deal.  ``timeout`` is the seconds an external bot has
-    for each answer.  Every process started is stopped before this returns or
-    raises (also on ``KeyboardInterrupt``); a misbehaving bot raises a one-line
-    :class:`~spades.errors.SpadesError` naming it, its seat and the fault.
+    ns: str
+    ew: str
+    index: int
+    seed: int
+    duplicate: bool
+    games: bool
+    rules: Rules
+    options: dict[str, dict[str, Any]]
+    timeout: float
+
+
+def _play_deal(task: _Task) -> tuple[_Side, _Side, float]:
+    """Play deal ``task.index`` (twice, partnerships swapped, with ``duplicate``).
+
+    Returns the statistics of the ``ns`` and ``ew`` contenders over this deal and the unit's difference (``ns``
+    minus ``ew`` in points per hand).  Every seat's bot is seeded from the seed, the deal's index, the table and
+    the seat only, so a deal gives the same result whichever process plays it and whatever was played before.
     """
-    check_contender(ns)
-    check_contender(ew)
+    rules = task.rules
+    index = task.index
+    specs = (task.ns, task.ew)
+    stats = (_Side(), _Side())
+    deck = JOKER_DECK if rules.jokers else STANDARD_DECK
+    tables = ((0, 1), (1, 0)) if task.duplicate else ((0, 1),)
+    bag_cost = rules.bags_penalty / rules.bags_limit if rules.bags_limit else 0.0
+    unit_diff = 0.0
+    unit_hands = 0
+    for table, (ns_side, ew_side) in enumerate(tables):
+        players: list[Player] = []
+        sides = (stats[ns_side], stats[ew_side])
+        sign = 1 if ns_side == 0 else -1
+        try:
+            for seat in Seat:
+                who = ns_side if seat % 2 == 0 else ew_side
+                bot_seed = (task.seed * 7919 + index * 31 + table * 7 + seat) & 0x7FFFFFFF
+                spec = split_pair(specs[who])[seat // 2]
+                players.append(make_player(spec, seat, bot_seed, task.options.get(spec), task.timeout))
+            if task.games:
+                game = Game(rules, seed=task.seed + index, dealer=Seat(index % 4))
+                while True:
+                    _play_hand(game, players, sides)
+                    unit_diff += sign * _record_hand(game, sides, None)
+                    unit_hands += 1
+                    if game.phase is Phase.GAME_OVER or len(game.results) >= MAX_HANDS:
+                        break
+                    game.next_hand()
+                if game.winner is not None:
+                    sides[int(game.winner)].games_won += 1
+            else:
+                masks = deal_masks(task.seed, index, deck)
+                deal = {Seat(s).name: list(mask_cards(masks[s])) for s in range(4)}
+                game = Game(rules, seed=task.seed, dealer=Seat(index % 4), deal=deal)
+                _play_hand(game, players, sides)
+                unit_diff += sign * _record_hand(game, sides, bag_cost)
+                unit_hands += 1
+        except BaseException:  # a failing bot, a bug, or KeyboardInterrupt: stop every bot of this table now
+            _close_all(players, abort=True)
+            raise
+        _close_all(players)
+    return stats[0], stats[1], unit_diff / unit_hands
+
+
+def _add(total: _Side, part: _Side) -> None:
+    """Add the statistics ``part`` to ``total``."""
+    for name in ("hands", "points", "raw_points", "contracts", "made", "nil_bids", "nil_made", "blind_bids",
+                 "blind_made", "bags", "games_won"):  # fmt: skip
+        setattr(total, name, getattr(total, name) + getattr(part, name))
+    total.times.extend(part.times)
+    total.play_times.extend(part.play_times)
+
+
+def default_jobs() -> int:
+    """The processes ``--jobs`` uses by default: every core this process may run on."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except (AttributeError, OSError):
+        return max(1, os.cpu_count() or 1)
+
+
+def _play_all(
+    tasks: Sequence[_Task], jobs: int, progress: Callable[[int, int], None] | None
+) -> list[tuple[_Side, _Side, float]]:
+    """Play every task, in ``jobs`` processes when more than one; the results come back in the tasks' order.
+
+    A deal's result does not depend on the process that played it (see :func:`_play_deal`), so any ``jobs``
+    gives exactly the results of a serial run (the decision times aside).
+    """
+    results: list[tuple[_Side, _Side, float]] = []
+    total = len(tasks)
+    if jobs <= 1 or total <= 1:
+        for task in tasks:
+            results.append(_play_deal(task))
+            if progress:
+                progress(len(results), total)
+        return results
+    workers = min(jobs, total)
+    chunk = max(1, min(8, total // (workers * 4)))
+    pool = ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("spawn"))
+    try:
+        for result in pool.map(_play_deal, tasks, chunksize=chunk):
+            results.append(result)
+            if progress:
+                progress(len(results), total)
+    except BaseException:
+        pool.shutdown(wait=True, cancel_futures=True)
+        raise
+    pool.shutdown()
+    return results
+
+
+def _check_match(deals: int, seed: int, jobs: int | None) -> int:
     if type(deals) is not int or deals < 0:
         raise SpadesError(f"deals must be a whole number, got {brief(deals)}")
     if type(seed) is not int:
         raise SpadesError(f"the seed must be an integer, got {brief(seed)}")
-    rules = rules or Rules()
-    options = options or {}
-    specs = (ns, ew)
+    if jobs is None:
+        return default_jobs()
+    if type(jobs) is not int or jobs < 1:
+        raise SpadesError(f"jobs must be a whole number of processes, 1 or more, got {brief(jobs)}")
+    return jobs
+
+
+def _summary(
+    ns: str,
+    ew: str,
+    results: Sequence[tuple[_Side, _Side, float]],
+    *,
+    deals: int,
+    seed: int,
+    duplicate: bool,
+    games: bool,
+    rules: Rules,
+) -> dict[str, Any]:
+    """The JSON summary of a match's deal results (see the module docstring)."""
     stats = (_Side(), _Side())
     diffs: list[float] = []
-    deck = JOKER_DECK if rules.jokers else STANDARD_DECK
-    tables = ((0, 1), (1, 0)) if duplicate else ((0, 1),)
-    bag_cost = rules.bags_penalty / rules.bags_limit if rules.bags_limit else 0.0
-    for index in range(deals):
-        unit_diff = 0.0
-        unit_hands = 0
-        for table, (ns_side, ew_side) in enumerate(tables):
-            players: list[Player] = []
-            sides = (stats[ns_side], stats[ew_side])
-            sign = 1 if ns_side == 0 else -1
-            try:
-                for seat in Seat:
-                    who = ns_side if seat % 2 == 0 else ew_side
-                    bot_seed = (seed * 7919 + index * 31 + table * 7 + seat) & 0x7FFFFFFF
-                    spec = split_pair(specs[who])[seat // 2]
-                    players.append(make_player(spec, seat, bot_seed, options.get(spec), timeout))
-                if games:
-                    game = Game(rules, seed=seed + index, dealer=Seat(index % 4))
-                    while True:
-                        _play_hand(game, players, sides)
-                        unit_diff += sign * _record_hand(game, sides, None)
-                        unit_hands += 1
-                        if game.phase is Phase.GAME_OVER or len(game.results) >= MAX_HANDS:
-                            break
-                        game.next_hand()
-                    if game.winner is not None:
-                        sides[int(game.winner)].games_won += 1
-                else:
-                    masks = deal_masks(seed, index, deck)
-                    deal = {Seat(s).name: list(mask_cards(masks[s])) for s in range(4)}
-                    game = Game(rules, seed=seed, dealer=Seat(index % 4), deal=deal)
-                    _play_hand(game, players, sides)
-                    unit_diff += sign * _record_hand(game, sides, bag_cost)
-                    unit_hands += 1
-            except BaseException:  # a failing bot, a bug, or KeyboardInterrupt: stop every bot of this table now
-                _close_all(players, abort=True)
-                raise
-            _close_all(players)
-        diffs.append(unit_diff / unit_hands)
-        if progress:
-            progress(index + 1, deals)
+    for ns_part, ew_part, diff in results:
+        _add(stats[0], ns_part)
+        _add(stats[1], ew_part)
+        diffs.append(diff)
     n = len(diffs)
     mean = sum(diffs) / n if n else 0.0
     sd = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1)) if n > 1 else 0.0
@@ -583,6 +657,109 @@ def run_arena(
     }
 
 
+def run_arena(
+    ns: str,
+    ew: str,
+    *,
+    deals: int = 100,
+    seed: int = 1,
+    duplicate: bool = False,
+    games: bool = False,
+    rules: Rules | None = None,
+    options: dict[str, dict[str, Any]] | None = None,
+    progress: Callable[[int, int], None] | None = None,
+    timeout: float = TIMEOUT,
+    jobs: int | None = 1,
+) -> dict[str, Any]:
+    """Play ``deals`` deals (or games) between contenders ``ns`` and ``ew``; return the summary.
+
+    ``options`` maps a level name to keyword options for its bots (e.g.
+    ``{"expert": {"time_budget": None}}``).  ``progress(done, total)`` is
+    called after each deal.  ``timeout`` is the seconds an external bot has
+    for each answer.  ``jobs`` processes play the deals (``None``: one per
+    core); the summary is the same for any ``jobs`` but for ``time_ms``
+    (each bot is seeded per deal, so with ``time_budget=None`` for the expert
+    every decision is too).  Every process started is stopped before this returns or
+    raises (also on ``KeyboardInterrupt``); a misbehaving bot raises a one-line
+    :class:`~spades.errors.SpadesError` naming it, its seat and the fault.
+    """
+    check_contender(ns)
+    check_contender(ew)
+    jobs = _check_match(deals, seed, jobs)
+    rules = rules or Rules()
+    tasks = [_Task(ns, ew, i, seed, duplicate, games, rules, options or {}, timeout) for i in range(deals)]
+    results = _play_all(tasks, jobs, progress)
+    return _summary(ns, ew, results, deals=deals, seed=seed, duplicate=duplicate, games=games, rules=rules)
+
+
+POOL = "pool"
+"""The ``ew`` name of the summary over the whole field (:func:`run_field`)."""
+
+
+def field_members(spec: str) -> tuple[str, ...]:
+    """The pool members named by ``--field``'s ``spec``: ``"all"`` (or empty) for :data:`~spades.bots.FIELD`,
+    else a comma-separated list of its members (each once, in the order given).
+
+    >>> field_members("all")[:2], field_members("setter,cautious")
+    (('beginner', 'standard'), ('setter', 'cautious'))
+    """
+    if not isinstance(spec, str):
+        raise SpadesError(f"the field must be text, got {brief(spec)}")
+    if spec.strip() in ("", "all"):
+        return FIELD
+    names = tuple(dict.fromkeys(part.strip() for part in spec.split(",")))
+    for name in names:
+        if name not in FIELD:
+            raise SpadesError(f"{brief(name)} is not in the field (members: {', '.join(FIELD)}, or all)")
+    return names
+
+
+def run_field(
+    contender: str,
+    *,
+    members: Sequence[str] = FIELD,
+    deals: int = 100,
+    seed: int = 1,
+    duplicate: bool = True,
+    games: bool = False,
+    rules: Rules | None = None,
+    options: dict[str, dict[str, Any]] | None = None,
+    progress: Callable[[int, int], None] | None = None,
+    timeout: float = TIMEOUT,
+    jobs: int | None = 1,
+) -> dict[str, Any]:
+    """Play ``contender`` (North-South) against each of ``members`` (default: the whole field) over the same
+    ``deals`` deals each; return ``{"contender", "members": [summary per member], "pool": summary}``.
+
+    Each member's summary is :func:`run_arena`'s for ``contender`` against it.  ``pool`` is over every deal of
+    every member (``ew`` is ``"pool"``; its confidence interval counts each member's deal, or duplicate pair, as
+    one unit).  All the members' deals are shared among the ``jobs`` processes together; the result is the
+    same for any ``jobs`` (the decision times aside).
+    """
+    check_contender(contender)
+    if isinstance(members, str) or not members:
+        raise SpadesError("the field needs at least one member")
+    for name in members:
+        if name not in FIELD:
+            raise SpadesError(f"{brief(name)} is not in the field (members: {', '.join(FIELD)})")
+    jobs = _check_match(deals, seed, jobs)
+    rules = rules or Rules()
+    tasks = [
+        _Task(contender, member, i, seed, duplicate, games, rules, options or {}, timeout)
+        for member in members
+        for i in range(deals)
+    ]
+    results = _play_all(tasks, jobs, progress)
+    where = {"deals": deals, "seed": seed, "duplicate": duplicate, "games": games, "rules": rules}
+    summaries = [
+        _summary(contender, member, results[m * deals : (m + 1) * deals], **where)  # type: ignore[arg-type]
+        for m, member in enumerate(members)
+    ]
+    pool = _summary(contender, POOL, results, **where)  # type: ignore[arg-type]
+    pool["members"] = list(members)
+    return {"contender": contender, "members": summaries, "pool": pool}
+
+
 # ---------------------------------------------------------------- command line
 
 
@@ -608,7 +785,10 @@ def register(commands: Any) -> None:
     seconds = _number(float, 0, 3600)
     arena = commands.add_parser("arena", help="bots play each other; prints a JSON summary")
     arena.add_argument("--ns", required=True, help="level name, LEVEL,LEVEL, or cmd:COMMAND (North-South)")
-    arena.add_argument("--ew", required=True, help="level name, LEVEL,LEVEL, or cmd:COMMAND (East-West)")
+    arena.add_argument("--ew", help="level name, LEVEL,LEVEL, or cmd:COMMAND (East-West); or use --field")
+    arena.add_argument("--field", nargs="?", const="all", default=None, metavar="MEMBERS",
+                       help="play --ns against each member of the opponent field (all, or a comma-separated "
+                            "list); prints a JSON line per member and one for the pool")  # fmt: skip
     arena.add_argument("--deals", type=_number(int, 1, 10**6), default=100,
                        help="deals to play (games with --games)")  # fmt: skip
     arena.add_argument("--seed", type=_number(int, 0, 2**53 - 1), default=1,
@@ -620,6 +800,8 @@ def register(commands: Any) -> None:
                        help="expert time budget per decision, seconds (0: none)")  # fmt: skip
     arena.add_argument("--timeout", type=_number(float, 0.1, 3600), default=TIMEOUT,
                        help="seconds a cmd: bot has for each answer")  # fmt: skip
+    arena.add_argument("--jobs", type=_number(int, 1, 512), default=None,
+                       help="processes playing deals in parallel (default: every core); same results as 1")  # fmt: skip
     arena.add_argument("--quiet", action="store_true", help="no progress on standard error")
     bot = commands.add_parser("bot", help="run a built-in bot as a spades-bot/1 protocol bot on stdin/stdout")
     bot.add_argument("--level", default="expert", help="beginner, standard or expert")
@@ -661,7 +843,27 @@ def run_command(args: Any) -> int:
 
     if args.deals <= 0:
         raise SpadesError("--deals must be positive")
+    if (args.ew is None) == (args.field is None):
+        raise SpadesError("give either --ew (one opponent) or --field (every member of the pool), not both")
     rules = _rules(args.rules)
+    if args.field is not None:
+        members = field_members(args.field)
+        result = run_field(
+            args.ns,
+            members=members,
+            deals=args.deals,
+            seed=args.seed,
+            duplicate=args.duplicate,
+            games=args.games,
+            rules=rules,
+            options=_level_options(args.budget),
+            progress=progress,
+            timeout=args.timeout,
+            jobs=args.jobs,
+        )
+        for line in (*result["members"], result["pool"]):
+            print(json.dumps(line, ensure_ascii=False))
+        return 0
     summary = run_arena(
         args.ns,
         args.ew,
@@ -673,6 +875,7 @@ def run_command(args: Any) -> int:
         options=_level_options(args.budget),
         progress=progress,
         timeout=args.timeout,
+        jobs=args.jobs,
     )
     print(json.dumps(summary, ensure_ascii=False, indent=1))
     return 0
