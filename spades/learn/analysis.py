@@ -1,39 +1,38 @@
-"""Post-hand review: each of a person's decisions in a finished hand, judged by the expert and, at the end, exactly.
+"""Post-hand review: each of a person's decisions in a finished hand, judged from what the person knew then.
 
-Once a hand is over every card is known.  :class:`Review` replays the hand
-(:func:`decision_points`) and rebuilds the :class:`~spades.game.View` the
-person had at each of their decisions — their bid, and every card they played
-when they had a real choice (more than one group of equivalent cards,
-:func:`~spades.bots.search.distinct_moves`).  Each decision is then judged:
+Once a hand is over every card is known, but no verdict is made from cards the person could not see.
+:class:`Review` replays the hand (:func:`decision_points`) and rebuilds the :class:`~spades.game.View` the
+person had at each of their decisions — their bid, and every card they played when they had a real choice
+(more than one group of equivalent cards, :func:`~spades.bots.search.distinct_moves`).  Each decision is then
+put to **the judge** (:func:`spades.table.judge.judge`), the very decision a hint asks at that position: the
+expert from the person's view, no clock, the hint's budget and the position's seed.  So a person who follows
+every hint makes the review's move at every decision and is never told that it was a mistake.
 
-* **sampled** (a card with more than :data:`EXACT_TRICKS` tricks to go): the
-  expert (:class:`~spades.bots.expert.ExpertBot`, no clock, a fixed seed) looks
-  at the view the person had — no hidden card — :data:`RUNS` times with
-  different seeds; its ``last_values`` (average points of each distinct card:
-  our team's score minus theirs, bags charged) are averaged.  The cost is the
-  best card's average value less that of the chosen card's group, and the
-  choice is a **mistake** only when that cost is at least :data:`THRESHOLD`
-  points *and* more than :data:`NOISE_Z` standard errors of the difference
-  across the runs (sampling noise is never called a mistake);
-* **exact** (a card with at most :data:`EXACT_TRICKS` tricks to go, this one
-  included): the exact solver (:class:`~spades.bots.search.Solver`) with every
-  hand known gives each card's value; the cost is exact, a mistake from
-  :data:`THRESHOLD` points on.  (This is the best play with all hands known,
-  so a choice the person could not have known to be wrong can show here: the
-  verdict says ``exact``.)
-* **bid**: the expert's bid from the person's view; for numeric bids it
-  gives the expected score of each number (``last_values``, a set weighted
-  up as the expert fears it), the cost is the best number's less the chosen
-  one's, a mistake from :data:`BID_THRESHOLD` points.  Nil and blind nil are
-  shown but not judged (their value is not on that scale).
+* **a card** (``method`` ``"sampled"``): the best move is the judge's card.  The chosen card's cost is the
+  judge's card's average value less the chosen group's, with the values of that same decision (the expert's
+  ``last_values``: over the deals sampled consistently with the bids and the play the person had seen, our
+  team's points minus theirs, bags charged).  A cost of :data:`THRESHOLD` points or more is checked against
+  sampling noise: :data:`RUNS` − 1 more runs of the same decision with other seeds; the choice is a
+  **mistake** only when the average cost over all the runs is at least :data:`THRESHOLD` *and* more than
+  :data:`NOISE_Z` standard errors of the difference across the runs.  A chosen card of the judge's group costs
+  nothing (0, never a mistake);
+* **a numeric bid** (``"bid"``): the judge's bid; the cost is its value less the chosen number's, on the
+  expert's bid scale (expected points over the sampled deals, a set weighted up as the expert fears it: see
+  :class:`~spades.bots.expert.ExpertBot`), a mistake from :data:`BID_THRESHOLD` points on.  Nil, blind nil, or a
+  judge that bids nil: shown but not judged (``"not_judged"``: a nil's value is not on that scale).
 
-Work comes in small steps (:meth:`Review.step`: one expert run, one exact
-solve or one bid each), so a caller can share a thread and stop at any time;
-the same game, hand, seat and seed give the same verdicts.
+Hindsight goes with a verdict as separate facts, never making it: with at most ``exact_tricks``
+(:data:`EXACT_TRICKS`) tricks to go, the exact solver with every hand known names its best card and what the
+chosen card lost against it (``known_best``, ``known_cost``); for a numeric bid, the points the team scored
+with the bid made and would have scored with the judge's, on the very tricks it took (``actual``).
+``other_way`` says that hindsight went against the verdict: on these very cards the judge's move would not
+have done better than the person's.
 
-Encodings: seats ``"N"``…, cards ``"QH"``, bids as in hand records (``4``,
-``"nil"``, ``"blind_nil"``); points are our team's minus theirs, for the
-reviewed seat's team.
+Work comes in small steps (:meth:`Review.step`: one judgement or one noise run each), so a caller can share a
+thread and stop at any time; the same game, hand, seat, seed and sizes give the same verdicts.
+
+Encodings: seats ``"N"``…, cards ``"QH"``, bids as in hand records (``4``, ``"nil"``, ``"blind_nil"``); points
+are our team's minus theirs, for the reviewed seat's team.
 
 >>> from spades.game import Game
 >>> game = Game(seed=5)
@@ -41,7 +40,7 @@ reviewed seat's team.
 >>> bots = [make_bot("standard", s) for s in range(4)]
 >>> while game.phase.value in ("bidding", "playing"):
 ...     game.apply(bots[game.turn].decide(game.view(game.turn)).move)
->>> review = Review(game, 1, "S", runs=1, samples=4, work=800, bid_samples=4)
+>>> review = Review(game, 1, "S", runs=2, samples=4, work=800, bid_samples=4)
 >>> while not review.finished:
 ...     _ = review.step()
 >>> all(v.cost >= 0 for v in review.verdicts)
@@ -61,21 +60,22 @@ from ..bots.sim import Position
 from ..cards import CARD_NAMES, JOKER_DECK, STANDARD_DECK, Seat, cards_mask, mask_cards
 from ..errors import SpadesError
 from ..formats.scoresheet import finished_hand
-from ..game import Game, Phase, View
+from ..game import Game, HandResult, Phase, View
 from ..i18n.catalog import Explanation, explain
-from ..scoring import BLIND_NIL, bid_text
+from ..scoring import BLIND_NIL, Bid, bid_text, score_team
+from ..table.judge import HINT, Budget, Judgement, judge, position_seed
 from ..table.table import parse_seat
 
 EXACT_TRICKS = 5
-"""Tricks to go (the current one included) from which a card is judged exactly, every hand known."""
+"""Tricks to go (the current one included) from which a card's verdict carries the all-cards-known line."""
 RUNS = 4
-"""Expert runs (different seeds) per sampled card decision; their spread is the noise."""
-SAMPLES = 12
-"""Sampled deals per expert run."""
-WORK = 6000
-"""Simulated cards per expert run, at most (see the expert's ``work``)."""
-BID_SAMPLES = 32
-"""Sampled deals for a numeric bid."""
+"""Runs of a card's decision (the judge's and RUNS − 1 with other seeds) when its cost needs the noise check."""
+SAMPLES = HINT.samples
+"""Sampled deals per card decision: the hint's."""
+WORK = HINT.work
+"""Simulated cards per card decision, at most: the hint's."""
+BID_SAMPLES = HINT.bid_samples
+"""Sampled deals for a numeric bid: the hint's."""
 THRESHOLD = 5.0
 """Points a card must cost before it is a mistake."""
 BID_THRESHOLD = 10.0
@@ -96,25 +96,31 @@ class ReviewError(SpadesError):
 @dataclass(frozen=True, slots=True)
 class DecisionPoint:
     """One of the person's decisions: ``kind`` ``"bid"`` or ``"card"``, ``trick`` (0 for the bid, else 1–13),
-    the ``view`` they had, the ``move`` they made (a bid or a card number), and the four ``hands`` (card
-    masks, N E S W) at that moment — known only now that the hand is over."""
+    the ``view`` they had, the ``move`` they made (a bid or a card number), the four ``hands`` (card masks,
+    N E S W) at that moment — known only now that the hand is over, and only for hindsight — and the
+    position's ``seed`` (:func:`~spades.table.judge.position_seed`, the seed a hint there was given)."""
 
     kind: str
     trick: int
     view: View
     move: int
     hands: tuple[int, int, int, int]
+    seed: int = 0
 
 
 @dataclass(frozen=True, slots=True)
 class Verdict:
     """The judgement of one decision.
 
-    ``move`` / ``best``: the move made and the best one (bids or card numbers); ``cost``: points the choice cost
-    in expectation (0 when it was best or is not judged; ≥ 0); ``mistake``: the cost is real (over the threshold
-    and, sampled, over the noise); ``method``: ``"exact"``, ``"sampled"``, ``"bid"`` or ``"not_judged"``;
-    ``samples``: sampled deals behind it; ``noise``: the standard error of the cost (0 when exact);
-    ``explanation``: the expert's reason for ``best``, when it has one.
+    ``move`` / ``best``: the move made and the judge's (bids or card numbers); ``cost``: points the choice cost
+    on average over the deals the person could have faced (0 when it was the judge's move or is not judged;
+    ≥ 0); ``mistake``: the cost is real (over the threshold and over the noise); ``method``: ``"sampled"``,
+    ``"bid"`` or ``"not_judged"``; ``samples``: sampled deals behind it; ``noise``: the standard error of the
+    cost across the runs (0 with one run); ``explanation``: the judge's reason for ``best``, when it has one.
+    Hindsight, never the verdict: ``known_best`` / ``known_cost`` (the best card with every hand known and what
+    the chosen card lost against it; ``None`` / 0 when not solved), ``actual`` (a numeric bid: the team's
+    points on the tricks it took with the bid made, and with ``best``), ``other_way`` (on these very cards
+    ``best`` would not have done better than the move made, although the verdict says it costs).
     """
 
     kind: str
@@ -128,14 +134,23 @@ class Verdict:
     samples: int
     noise: float
     explanation: Explanation | None
+    known_best: int | None = None
+    known_cost: float = 0.0
+    actual: tuple[int, int] | None = None
+    other_way: bool = False
 
     def to_json(self, lang: str = "en") -> dict[str, Any]:
         """``{"kind", "seat", "trick", "move", "best", "cost" (whole points), "mistake", "method", "samples",
-        "noise", "why" (the expert's reason in ``lang``, or null)}``; moves as ``"QH"`` or bids as in records."""
+        "noise", "why" (the judge's reason in ``lang``, or null), "known" (``{"best", "cost"}`` with every hand
+        known, or null), "actual" (``{"move", "best"}``: points on the tricks taken, or null), "other_way"}``;
+        moves as ``"QH"`` or bids as in records."""
 
         def name(move: int) -> Any:
             return CARD_NAMES[move] if self.kind == "card" else bid_text(move)
 
+        known = None
+        if self.known_best is not None:
+            known = {"best": name(self.known_best), "cost": round(self.known_cost)}
         return {
             "kind": self.kind,
             "seat": self.seat.name,
@@ -148,6 +163,9 @@ class Verdict:
             "samples": self.samples,
             "noise": round(self.noise, 1),
             "why": explain(self.explanation, lang) if self.explanation is not None else None,
+            "known": known,
+            "actual": {"move": self.actual[0], "best": self.actual[1]} if self.actual is not None else None,
+            "other_way": self.other_way,
         }
 
 
@@ -178,7 +196,8 @@ def group_of(card: int, legal: int, live: int) -> int:
 
 def decision_points(game: Game, number: int, seat: Seat) -> list[DecisionPoint]:
     """The decisions ``seat`` made in finished hand ``number`` of ``game``: its bid, then each card played with a
-    real choice (more than one group of equivalent legal cards), each with the view it had then.
+    real choice (more than one group of equivalent legal cards), each with the view it had then and the
+    position's seed.
 
     The hand is replayed from its deal on a fresh game with the same scores before it, so the views carry the
     totals and bags of that moment.  A hand not finished raises :class:`~spades.formats.scoresheet.HandNotFinished`.
@@ -202,9 +221,10 @@ def decision_points(game: Game, number: int, seat: Seat) -> list[DecisionPoint]:
                 cards_mask(replay.hand(Seat.W)),
             )
             if view.phase is Phase.BIDDING:
-                points.append(DecisionPoint("bid", 0, view, move, hands))
+                points.append(DecisionPoint("bid", 0, view, move, hands, position_seed(replay, seat)))
             elif len(distinct_moves(cards_mask(view.legal), _live(view))) > 1:
-                points.append(DecisionPoint("card", len(view.tricks) + 1, view, move, hands))
+                trick = len(view.tricks) + 1
+                points.append(DecisionPoint("card", trick, view, move, hands, position_seed(replay, seat)))
         replay.apply(move)
     return points
 
@@ -218,8 +238,10 @@ class Review:
 
     ``Review(game, number, seat)`` finds the decisions (:func:`decision_points`); each :meth:`step` does one
     piece of work and returns the :class:`Verdict` it completed, if any; :attr:`finished` says when all are done.
-    ``seed`` fixes every expert run (the same arguments give the same verdicts); ``runs``, ``samples``, ``work``,
-    ``bid_samples`` and ``exact_tricks`` size the work (module constants by default).
+    ``samples``, ``work`` and ``bid_samples`` are the judge's :class:`~spades.table.judge.Budget` (the hint's by
+    default: the review agrees with the hints given with the same budget); ``runs`` bounds the runs of a card
+    whose cost needs the noise check, ``seed`` seeds those extra runs (the judge's own run has the position's
+    seed), ``exact_tricks`` the tricks to go from which the all-cards-known line is added.
     """
 
     def __init__(
@@ -239,13 +261,16 @@ class Review:
         self.number = number
         self.seed = seed
         self.runs = max(1, runs)
-        self.samples = samples
-        self.work = work
-        self.bid_samples = bid_samples
+        self.budget = Budget(samples, work, bid_samples)
         self.exact_tricks = exact_tricks
         self.points = decision_points(game, number, self.seat)
+        self.result: HandResult = game.results[number - 1]
         self.verdicts: list[Verdict] = []
-        self._runs: list[tuple[dict[int, float], int, Explanation | None, int]] = []
+        self._judgement: Judgement | None = None
+        self._extra: list[Mapping[int, float]] = []
+        self._planned = 0
+        self._done = 0
+        self._spent = 0  # steps of the decisions already judged beyond one each
 
     @property
     def finished(self) -> bool:
@@ -254,19 +279,14 @@ class Review:
 
     @property
     def total_steps(self) -> int:
-        """The number of :meth:`step` calls the whole review takes."""
-        return sum(self._steps_for(p) for p in self.points)
+        """The number of :meth:`step` calls the whole review takes, as far as known: one a decision, and the
+        noise runs of the decisions that turned out to need them (so it may grow while the review runs)."""
+        return len(self.points) + self._spent + self._planned
 
     @property
     def steps_done(self) -> int:
         """Steps done so far."""
-        return sum(self._steps_for(p) for p in self.points[: len(self.verdicts)]) + len(self._runs)
-
-    def _steps_for(self, point: DecisionPoint) -> int:
-        return self.runs if point.kind == "card" and not self._exact(point) else 1
-
-    def _exact(self, point: DecisionPoint) -> bool:
-        return 13 - len(point.view.tricks) <= self.exact_tricks
+        return self._done
 
     def step(self) -> Verdict | None:
         """Do one piece of work; return the verdict it completed (``None`` when a decision needs more runs or
@@ -274,18 +294,43 @@ class Review:
         if self.finished:
             return None
         point = self.points[len(self.verdicts)]
+        self._done += 1
         if point.kind == "bid":
             verdict = self._bid(point)
-        elif self._exact(point):
-            verdict = self._solve(point)
-        else:
-            self._run(point)
-            if len(self._runs) < self.runs:
+        elif self._judgement is None:
+            self._judgement = judge(point.view, point.seed, self.budget)
+            if self._needs_runs(point, self._judgement):
+                self._planned = self.runs - 1
                 return None
-            verdict = self._sampled(point)
-            self._runs = []
+            verdict = self._card(point, self._judgement)
+        else:
+            bot = ExpertBot(self._run_seed(point, len(self._extra) + 1), time_budget=None,
+                            samples=self.budget.samples, work=self.budget.work)  # fmt: skip
+            bot.decide(point.view)
+            self._extra.append(dict(bot.last_values))
+            if len(self._extra) < self._planned:
+                return None
+            verdict = self._card(point, self._judgement)
+        self._spent += len(self._extra)
+        self._judgement, self._extra, self._planned = None, [], 0
         self.verdicts.append(verdict)
         return verdict
+
+    def _run_seed(self, point: DecisionPoint, run: int) -> int:
+        return (point.seed * 7919 + self.seed * 104_729 + run) & 0x7FFFFFFF
+
+    def _groups(self, point: DecisionPoint, judgement: Judgement) -> tuple[int, int]:
+        """(the chosen card's group, the judge's card's group)."""
+        legal = cards_mask(point.view.legal)
+        live = _live(point.view)
+        return group_of(point.move, legal, live), group_of(judgement.move, legal, live)
+
+    def _needs_runs(self, point: DecisionPoint, judgement: Judgement) -> bool:
+        chosen, best = self._groups(point, judgement)
+        values = judgement.values
+        if self.runs < 2 or chosen == best or chosen not in values or best not in values:
+            return False
+        return values[best] - values[chosen] >= THRESHOLD
 
     def _verdict(self, point: DecisionPoint, best: int, cost: float, mistake: bool, method: str, samples: int = 0,
                  noise: float = 0.0, why: Explanation | None = None) -> Verdict:  # fmt: skip
@@ -295,69 +340,69 @@ class Review:
     def _bid(self, point: DecisionPoint) -> Verdict:
         if point.move == BLIND_NIL:  # bid before looking: not judged on the cards
             return self._verdict(point, point.move, 0.0, False, "not_judged")
-        bot = ExpertBot(self.seed, time_budget=None, bid_samples=self.bid_samples)
-        decision = bot.decide(point.view)
-        values = bot.last_values
-        samples = bot.last_samples
-        best = decision.move
+        judgement = judge(point.view, point.seed, self.budget)
+        values, samples, best, why = judgement.values, judgement.samples, judgement.move, judgement.explanation
+        if point.move == best:
+            return self._verdict(point, best, 0.0, False, "bid", samples, why=why)
         if point.move <= 0 or best <= 0 or point.move not in values or best not in values:
-            return self._verdict(point, best, 0.0, False, "not_judged", samples, why=decision.explanation)
-        cost = values[best] - values[point.move]
-        return self._verdict(point, best, cost, cost >= BID_THRESHOLD, "bid", samples, why=decision.explanation)
+            return self._verdict(point, best, 0.0, False, "not_judged", samples, why=why)
+        cost = max(0.0, values[best] - values[point.move])
+        actual = (self._scored(point, point.move), self._scored(point, best))
+        other_way = cost > 0 and actual[1] <= actual[0]
+        return Verdict(point.kind, self.seat, point.trick, point.move, best, cost, cost >= BID_THRESHOLD, "bid",
+                       samples, 0.0, why, actual=actual, other_way=other_way)  # fmt: skip
 
-    def _solve(self, point: DecisionPoint) -> Verdict:
+    def _scored(self, point: DecisionPoint, bid: int) -> int:
+        """The team's points in this hand on the tricks it took, had the seat bid ``bid`` (the others' bids as
+        made)."""
+        seat = int(self.seat)
+        team = seat % 2
+        bids: list[Bid] = list(self.result.bids)
+        bids[seat] = bid
+        tricks = self.result.tricks
+        rules = point.view.rules
+        score = score_team(rules, (bids[team], bids[team + 2]), (tricks[team], tricks[team + 2]), point.view.bags[team])
+        return score.points
+
+    def _card(self, point: DecisionPoint, judgement: Judgement) -> Verdict:
+        chosen, best = self._groups(point, judgement)
+        values = judgement.values
+        why = judgement.explanation
+        known = self._known(point) if 13 - len(point.view.tricks) <= self.exact_tricks else None
+        if chosen == best or chosen not in values or best not in values:
+            method = "sampled" if chosen == best else "not_judged"
+            cost, mistake, noise = 0.0, False, 0.0
+        else:
+            method = "sampled"
+            diffs = [values[best] - values[chosen]]
+            diffs += [v[best] - v[chosen] for v in self._extra if best in v and chosen in v]
+            cost = sum(diffs) / len(diffs)
+            noise = 0.0
+            if len(diffs) > 1:
+                noise = math.sqrt(sum((d - cost) ** 2 for d in diffs) / (len(diffs) - 1) / len(diffs))
+            mistake = cost >= THRESHOLD and cost > NOISE_Z * noise
+        cost = max(0.0, cost)
+        known_best, known_cost, other_way = None, 0.0, False
+        if known is not None:
+            known_best = max(known, key=lambda m: (known[m], m == chosen))
+            known_cost = known[known_best] - known[chosen]
+            other_way = best != chosen and cost > 0 and known[best] <= known[chosen]
+        return Verdict(point.kind, self.seat, point.trick, point.move, best, cost, mistake, method,
+                       judgement.samples, noise, why, known_best, known_cost, None, other_way)  # fmt: skip
+
+    def _known(self, point: DecisionPoint) -> dict[int, float]:
+        """Each distinct card's exact value with every hand known (hindsight only: it never makes a verdict)."""
         view = point.view
         team = int(self.seat) % 2
         bids = tuple(b if b is not None else 0 for b in view.bids)
         solver = Solver(Scorer(view.rules, bids, view.bags, team), Context(view.rules, bids))
         base = Position.from_view(view, point.hands)
-        legal = cards_mask(view.legal)
-        live = _live(view)
         values: dict[int, float] = {}
-        for move in distinct_moves(legal, live):
+        for move in distinct_moves(cards_mask(view.legal), _live(view)):
             p = base.copy()
             p.play(move)
             values[move] = solver.value(p)
-        chosen = group_of(point.move, legal, live)
-        best = max(values, key=lambda m: values[m])
-        if values[chosen] >= values[best]:
-            best = chosen
-        cost = values[best] - values[chosen]
-        return self._verdict(point, best, cost, cost >= THRESHOLD, "exact")
-
-    def _run(self, point: DecisionPoint) -> None:
-        bot = ExpertBot(self.seed * 7919 + len(self._runs), time_budget=None, samples=self.samples, work=self.work)
-        decision = bot.decide(point.view)
-        self._runs.append((dict(bot.last_values), bot.last_samples, decision.explanation, decision.move))
-
-    def _sampled(self, point: DecisionPoint) -> Verdict:
-        view = point.view
-        legal = cards_mask(view.legal)
-        live = _live(view)
-        chosen = group_of(point.move, legal, live)
-        runs = [r for r in self._runs if r[0] and chosen in r[0]]
-        samples = sum(r[1] for r in runs)
-        if not runs:
-            return self._verdict(point, point.move, 0.0, False, "not_judged", samples)
-        moves = [m for m in runs[0][0] if all(m in r[0] for r in runs)]
-        average = {m: sum(r[0][m] for r in runs) / len(runs) for m in moves}
-        best = max(moves, key=lambda m: (average[m], m == chosen))
-        if average[chosen] >= average[best]:
-            best = chosen
-        cost = average[best] - average[chosen]
-        diffs = [r[0][best] - r[0][chosen] for r in runs]
-        noise = 0.0
-        if len(diffs) > 1:
-            mean = sum(diffs) / len(diffs)
-            noise = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (len(diffs) - 1) / len(diffs))
-        mistake = cost >= THRESHOLD and cost > NOISE_Z * noise
-        why = None
-        if best != chosen:
-            for _, _, explanation, move in runs:
-                if group_of(move, legal, live) == best:
-                    why = explanation
-                    break
-        return self._verdict(point, best, cost, mistake, "sampled", samples, noise, why)
+        return values
 
     def summary(self) -> dict[str, Any]:
         """``{"decisions", "judged" (verdicts so far), "mistakes", "cost" (whole points lost in the mistakes),

@@ -45,6 +45,7 @@ from ..formats.scoresheet import HandNotFinished, game_sheets, sheet_to_json
 from ..game import Game, Phase, Reason, View
 from ..rules import Rules
 from ..scoring import BLIND_NIL, NIL, bid_text, parse_bid, team_contract
+from .judge import HINT, Budget, judge, position_seed
 
 ERROR_CODES = register(
     __name__,
@@ -605,8 +606,14 @@ class Table:
         self._sync_looked()
         return self._move_events(seat, move, phase, why)
 
-    def hint(self, seat: Seat, level: str = "expert") -> tuple[int | str, Any]:
-        """What a computer player would do in ``seat``'s place: ``(bid or card text, explanation)``."""
+    def hint(self, seat: Seat, level: str = "expert", budget: Budget = HINT) -> tuple[int | str, Any]:
+        """What a computer player would do in ``seat``'s place: ``(bid or card text, explanation)``.
+
+        At level ``expert`` the hint is the judge's move (:func:`spades.table.judge.judge`: the expert from this
+        seat's view, no clock, ``budget``, the position's seed), the very decision the post-hand review asks
+        at this position, so a person who follows the hints makes the review's move; other levels ask the
+        table's computer player of that level.
+        """
         seat = Seat(seat)
         if level not in LEVELS:
             raise _unknown_level(level)
@@ -616,14 +623,18 @@ class Table:
             raise SpadesError(f"it is not {seat.name}'s turn", "not_turn", {"seat": seat.name})
         if not self.looked(seat):
             raise SpadesError(f"{seat.name} has not looked at the cards yet", "not_looked", {"seat": seat.name})
-        move, why = self._decide(level, self.game.view(seat), self._seed_for(seat))
+        view = self.game.view(seat)
+        if level == "expert":
+            judgement = judge(view, position_seed(self.game, seat), budget)
+            move, why = judgement.move, judgement.explanation
+        else:
+            move, why = self._decide(level, view, self._seed_for(seat))
         text = bid_text(move) if self.game.phase is Phase.BIDDING else CARD_NAMES[move]
         return text, why
 
     def _seed_for(self, seat: Seat) -> int:
-        """Decisions depend only on the position, so a restored game plays on identically."""
-        game = self.game
-        return (game.seed * 1_000_003 + game.hand_number * 1009 + len(game.history[-1].moves) * 7 + seat) & 0x7FFFFFFF
+        """Decisions depend only on the position, so a restored game plays on identically (:func:`position_seed`)."""
+        return position_seed(self.game, seat)
 
     # ----------------------------------------------------------------- state
 
