@@ -387,7 +387,8 @@ class Review:
             known_best = max(known, key=lambda m: (known[m], m == chosen))
             known_cost = known[known_best] - known[chosen]
             other_way = best != chosen and cost > 0 and known[best] <= known[chosen]
-        return Verdict(point.kind, self.seat, point.trick, point.move, best, cost, mistake, method,
+        shown = point.move if chosen == best else judgement.move  # the very card the hint named
+        return Verdict(point.kind, self.seat, point.trick, point.move, shown, cost, mistake, method,
                        judgement.samples, noise, why, known_best, known_cost, None, other_way)  # fmt: skip
 
     def _known(self, point: DecisionPoint) -> dict[int, float]:
