@@ -1,4 +1,5 @@
-"""The arena: summaries, duplicate play, whole games, and external protocol bots (``cmd:``)."""
+"""The arena: summaries, duplicate play, whole games, external protocol bots (``cmd:``), parallel deals and
+the opponent field."""
 
 from __future__ import annotations
 
@@ -11,7 +12,9 @@ from pathlib import Path
 import pytest
 
 from spades import Rules, SpadesError
-from spades.bots.arena import run_arena, split_pair
+from spades.__main__ import main
+from spades.bots import FIELD
+from spades.bots.arena import field_members, run_arena, run_field, split_pair
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -105,3 +108,84 @@ def test_command_line_prints_json() -> None:
         capture_output=True, text=True, cwd=ROOT, timeout=60, check=False,
     )  # fmt: skip
     assert bad.returncode != 0
+
+
+# ---------------------------------------------------------------- the field and parallel deals
+
+SMALL_EXPERT = {"expert": {"time_budget": None, "samples": 6, "work": 1500, "bid_samples": 6, "extend": 1}}
+
+
+def _without_times(summary: dict[str, object]) -> dict[str, object]:
+    return {key: value for key, value in summary.items() if key != "time_ms"}
+
+
+def test_parallel_deals_give_exactly_the_serial_results() -> None:
+    serial = run_arena("expert", "nilhappy", deals=3, seed=4, duplicate=True, options=SMALL_EXPERT, jobs=1)
+    parallel = run_arena("expert", "nilhappy", deals=3, seed=4, duplicate=True, options=SMALL_EXPERT, jobs=2)
+    assert _without_times(parallel) == _without_times(serial)
+    assert parallel["time_ms"]["ns"]["all"]["decisions"] == serial["time_ms"]["ns"]["all"]["decisions"]
+    # A different seed is a different match: the comparison above can fail.
+    other = run_arena("expert", "nilhappy", deals=3, seed=5, duplicate=True, options=SMALL_EXPERT, jobs=1)
+    assert _without_times(other) != _without_times(serial)
+
+
+def test_field_summaries_per_member_and_for_the_pool() -> None:
+    members = ("cautious", "setter", "beginner")
+    done: list[tuple[int, int]] = []
+    result = run_field("standard", members=members, deals=4, seed=8, jobs=2, progress=lambda d, t: done.append((d, t)))
+    assert done[-1] == (12, 12) and [d for d, _ in done] == list(range(1, 13))
+    assert result["contender"] == "standard"
+    assert [s["ew"] for s in result["members"]] == list(members)
+    for summary in result["members"]:
+        alone = run_arena("standard", summary["ew"], deals=4, seed=8, duplicate=True)
+        assert _without_times(summary) == _without_times(alone)
+    pool = result["pool"]
+    assert pool["ew"] == "pool" and pool["members"] == list(members)
+    assert pool["difference"]["units"] == 12
+    assert pool["sides"]["ns"]["hands"] == sum(s["sides"]["ns"]["hands"] for s in result["members"]) == 24
+    mean = sum(s["difference"]["points_per_hand"] for s in result["members"]) / 3
+    assert abs(pool["difference"]["points_per_hand"] - mean) < 0.02
+    low, high = pool["difference"]["ci95"]
+    assert low <= pool["difference"]["points_per_hand"] <= high
+    assert field_members("all") == FIELD and field_members(" setter , cautious,setter") == ("setter", "cautious")
+
+
+def test_field_and_jobs_refuse_bad_arguments() -> None:
+    with pytest.raises(SpadesError, match="'nobody' is not in the field"):
+        field_members("setter,nobody")
+    with pytest.raises(SpadesError, match="not in the field"):
+        run_field("expert", members=("expert",), deals=1)
+    with pytest.raises(SpadesError, match="at least one member"):
+        run_field("expert", members=(), deals=1)
+    with pytest.raises(SpadesError, match="jobs must be"):
+        run_arena("standard", "beginner", deals=1, jobs=0)
+    with pytest.raises(SpadesError, match="unknown contender"):
+        run_field("nobody", deals=1)
+
+
+def _cli(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    status = main(["arena", *argv])
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def test_command_line_field(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = _cli(capsys, "--ns", "standard", "--field", "--deals", "2", "--duplicate", "--jobs", "2",
+                          "--quiet")  # fmt: skip
+    assert status == 0
+    lines = [json.loads(line) for line in out.splitlines()]
+    assert [line["ew"] for line in lines] == [*FIELD, "pool"]
+    assert lines[-1]["difference"]["units"] == 2 * len(FIELD)
+    status, out, _ = _cli(capsys, "--ns", "expert", "--field", "bagaverse,club", "--deals", "1", "--budget", "0",
+                          "--quiet")  # fmt: skip
+    assert status == 0 and [json.loads(line)["ew"] for line in out.splitlines()] == ["bagaverse", "club", "pool"]
+    for argv, message in [
+        (("--ns", "standard", "--field", "nobody"), "'nobody' is not in the field"),
+        (("--ns", "standard", "--ew", "beginner", "--field"), "either --ew"),
+        (("--ns", "standard"), "either --ew"),
+        (("--ns", "standard", "--field", "--jobs", "0"), "--jobs: must be 1 to 512"),
+        (("--ns", "standard", "--field", "--jobs", "x"), "--jobs: must be 1 to 512"),
+    ]:
+        status, out, err = _cli(capsys, *argv, "--deals", "1", "--quiet")
+        assert status == 1 and out == "", argv
+        assert err.count("\n") == 1 and err.startswith("error: ") and message in err, err
