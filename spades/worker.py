@@ -40,12 +40,13 @@ from collections.abc import Callable, Mapping
 from typing import Any, ClassVar, TypeVar, overload
 
 from . import __version__
-from .bots import LEVELS, explain
+from .bots import LEVELS
 from .cards import Seat
 from .errors import SpadesError, brief, msg
 from .formats.dealcode import daily, decode, encode, game_of, spec_of
 from .formats.record import from_record, to_record
 from .formats.scoresheet import finished_hand
+from .i18n.catalog import Explanation, advise
 from .jsontext import nests_deeper
 from .learn.analysis import Review, ReviewError
 from .learn.tutorial import OPERATIONS as LESSON_OPERATIONS
@@ -286,7 +287,7 @@ def _hint(args: dict[str, Any]) -> dict[str, Any]:
     lang = _lang(args)
     move, why = table.hint(seat, level)
     key = "bid" if table.game.phase.value == "bidding" else "card"
-    text = explain(why, lang) if why is not None else None
+    text = advise(why, lang, seat) if isinstance(why, Explanation) else None  # said to the person: "your ..."
     return {key: move, "hint": why.to_json() if why is not None and text is not None else None, "text": text}
 
 

@@ -138,7 +138,9 @@ def suit_text(suit: int, lang: str = "en") -> str:
     return message("suit_" + _SUIT_KEYS[suit], lang)
 
 
-def _part(name: str, lang: str) -> str:
+def _part(name: str, lang: str, prefix: str = _PART_PREFIX) -> str:
+    if prefix != _PART_PREFIX and prefix + name in MESSAGES:
+        return message(prefix + name, lang)
     return message(_PART_PREFIX + name, lang)
 
 
@@ -183,26 +185,55 @@ def _numbers(params: Mapping[str, Param], key: str) -> tuple[int, ...]:
     return value if isinstance(value, tuple) else ()
 
 
-def _reasons(params: Mapping[str, Param], lang: str) -> str:
+def _reasons(params: Mapping[str, Param], lang: str, prefix: str = _PART_PREFIX) -> str:
     items = _grouped_cards(_numbers(params, "cards"), lang)
     long = params.get("long", 0)
     if isinstance(long, int) and long:
-        items.append(_part("long", lang).format(n=long))
+        items.append(_part("long", lang, prefix).format(n=long))
     for key in ("voids", "singletons"):
         for suit in _numbers(params, key):
             # "a club void": the singular (suit_club); in Chinese the same word as the suit.
-            items.append(_part(key[:-1], lang).format(suit=message("suit_" + _SUIT_KEYS[suit][:-1], lang)))
+            items.append(_part(key[:-1], lang, prefix).format(suit=message("suit_" + _SUIT_KEYS[suit][:-1], lang)))
     return _join(items, lang)
 
 
 def explain(explanation: Explanation | Any, lang: str = "en") -> str:
-    """One short sentence for an :class:`Explanation` (or anything with an ``explanation``) in ``lang``."""
+    """One short sentence for an :class:`Explanation` (or anything with an ``explanation``) in ``lang``: the
+    computer player's own reason (the move log, the tooltips), from the catalog's ``bot_<code>``."""
     if not isinstance(explanation, Explanation):
         explanation = explanation.explanation
+    return _render(explanation, lang, _CODE_PREFIX, {})
+
+
+ADVICE_PREFIX = "advice_"
+"""Catalog keys of the reasons said to the person as a hint (``advice_<code>``, pieces ``advice_part_<name>``)."""
+
+
+def advise(explanation: Explanation, lang: str = "en", seat: int | None = None) -> str:
+    """The same reason as :func:`explain`, said to the person in ``seat`` as a hint: in the second person ("your
+    lowest club", "your side's bid"), never the first ("my", "our", 我), naming the cards that matter and, with
+    ``seat`` (0 N … 3 W), the partner by seat ("Cover North's nil: win with A♥").  The template is the catalog's
+    ``advice_<code>``; a code without one (a new bot's) falls back to its ``bot_<code>`` sentence.
+
+    >>> from spades.cards import parse_card
+    >>> advise(Explanation("partner_wins", {"card": parse_card("7C"), "suit": 0}), "en", 2)
+    'Play your lowest club, 7♣: partner North is winning this trick'
+    >>> advise(Explanation("cover_win", {"card": parse_card("AH")}), "zh-Hans", 3)
+    '保护搭档（东）的零叫：用 A♥ 赢这一墩'
+    >>> advise(Explanation("bid_count", {"bid": 3, "cards": (parse_card("AS"), parse_card("KH")), "voids": (0,)}))
+    'Bid 3: A♠, K♥ and a club void ≈ 3 tricks'
+    """
+    extra = {"partner": message("seat_" + "NESW"[(seat + 2) % 4], lang)} if seat is not None else {}
+    return _render(explanation, lang, ADVICE_PREFIX, extra)
+
+
+def _render(explanation: Explanation, lang: str, prefix: str, extra: Mapping[str, str]) -> str:
     lang = lang if lang in LANGUAGES else "en"
     params = explanation.params
-    template = CATALOG[lang].get(explanation.code) or CATALOG["en"].get(explanation.code, explanation.code)
-    values: dict[str, str] = {}
+    entry = MESSAGES.get(prefix + explanation.code) or MESSAGES.get(_CODE_PREFIX + explanation.code) or {}
+    template = entry.get(lang) or entry.get("en") or explanation.code
+    part_prefix = prefix + "part_"
+    values: dict[str, str] = dict(extra)
     for key, value in params.items():
         if key in ("card", "alt") and isinstance(value, int):
             values[key] = card_text(value, lang)
@@ -210,17 +241,22 @@ def explain(explanation: Explanation | Any, lang: str = "en") -> str:
             values[key] = " ".join(card_text(c, lang) for c in value)
         elif key == "suit" and isinstance(value, int):
             values[key] = suit_text(value, lang)
+            values["suit_one"] = message("suit_" + _SUIT_KEYS[value][:-1], lang)
         elif key == "bid" and isinstance(value, int):
             values[key] = bid_words(value, lang)
         else:
             values[key] = str(value)
-    if explanation.code == "bid_count":
-        values["reasons"] = _reasons(params, lang)
-    text = template.format_map(_Missing(values))
     delta = params.get("delta")
     why = params.get("why")
+    if explanation.code == "bid_count":
+        values["reasons"] = _reasons(params, lang, part_prefix)
+        bid = params.get("bid")
+        if isinstance(bid, int):
+            values["tricks"] = str(bid - delta) if isinstance(delta, int) else str(bid)
+    text = template.format_map(_Missing(values))
     if isinstance(delta, int) and delta and isinstance(why, str) and _PART_PREFIX + "why_" + why in MESSAGES:
-        text += _part("adjust", lang).format(delta=f"{delta:+d}", why=_part("why_" + why, lang))
+        reason = _part("why_" + why, lang, part_prefix)
+        text += _part("adjust", lang, part_prefix).format(delta=f"{delta:+d}", why=reason)
     return text
 
 
