@@ -61,7 +61,7 @@ from ..cards import CARD_NAMES, JOKER_DECK, STANDARD_DECK, Seat, cards_mask, mas
 from ..errors import SpadesError
 from ..formats.scoresheet import finished_hand
 from ..game import Game, HandResult, Phase, View
-from ..i18n.catalog import Explanation, explain
+from ..i18n.catalog import Explanation, advise
 from ..scoring import BLIND_NIL, Bid, bid_text, score_team
 from ..table.judge import HINT, Budget, Judgement, judge, position_seed
 from ..table.table import parse_seat
@@ -141,9 +141,10 @@ class Verdict:
 
     def to_json(self, lang: str = "en") -> dict[str, Any]:
         """``{"kind", "seat", "trick", "move", "best", "cost" (whole points), "mistake", "method", "samples",
-        "noise", "why" (the judge's reason in ``lang``, or null), "known" (``{"best", "cost"}`` with every hand
-        known, or null), "actual" (``{"move", "best"}``: points on the tricks taken, or null), "other_way"}``;
-        moves as ``"QH"`` or bids as in records."""
+        "noise", "why", "known", "actual", "other_way"}``: ``why`` is the judge's reason in ``lang``, said to the
+        person as a hint is (or null); ``known`` is ``{"best", "cost"}`` with every hand known (or null);
+        ``actual`` is ``{"move", "best"}``, a bid's points on the tricks taken (or null); moves as ``"QH"`` or
+        bids as in records."""
 
         def name(move: int) -> Any:
             return CARD_NAMES[move] if self.kind == "card" else bid_text(move)
@@ -162,7 +163,7 @@ class Verdict:
             "method": self.method,
             "samples": self.samples,
             "noise": round(self.noise, 1),
-            "why": explain(self.explanation, lang) if self.explanation is not None else None,
+            "why": advise(self.explanation, lang, self.seat) if self.explanation is not None else None,
             "known": known,
             "actual": {"move": self.actual[0], "best": self.actual[1]} if self.actual is not None else None,
             "other_way": self.other_way,

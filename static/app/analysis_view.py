@@ -52,11 +52,17 @@ def verdict_line(v):
 
 
 def how_text(v):
-    """How the verdict was found: exactly, or by sampling ``n`` deals; ``""`` when neither."""
-    if v["method"] == "exact":
+    """How the verdict was found, and what its cost is: "on average over the 60 deals you could have faced, 10♠
+    scores 26 more than 8♦" when the choice cost points, else the sampled deals behind it; ``""`` when neither."""
+    n = v["samples"]
+    if v["method"] == "exact":  # a verdict of an earlier version (every hand known)
         return t("rev_exact")
-    if v["method"] == "sampled" and v["samples"]:
-        return t("rev_sampled", n=v["samples"])
+    if v["method"] in ("sampled", "bid") and v["cost"] >= 1 and v["move"] != v["best"] and n:
+        if v["kind"] == "bid":
+            return t("rev_cost_bid", n=n, best=bid_text(v["best"]), bid=bid_text(v["move"]), points=v["cost"])
+        return t("rev_cost_card", n=n, best=card_short(v["best"]), card=card_short(v["move"]), points=v["cost"])
+    if v["method"] == "sampled" and n:
+        return t("rev_sampled", n=n)
     return ""
 
 
@@ -64,6 +70,27 @@ def detail_html(v):
     """The verdict's reason and how it was found (``span.rev-why``), or nothing."""
     notes = [text for text in (v.get("why"), how_text(v)) if text]
     return h("span", " · ".join(notes), cls="rev-why") if notes else None
+
+
+def hindsight_text(v):
+    """What the cards as they lay say, apart from the verdict: that they went the other way this time, or what the
+    best card was with every hand known; ``""`` when there is nothing to add."""
+    known = v.get("known")
+    actual = v.get("actual")
+    if v.get("other_way"):
+        if v["kind"] == "bid" and actual:
+            values = {"bid": bid_text(v["move"]), "best": bid_text(v["best"])}
+            return t("rev_other_bid", move=actual["move"], other=actual["best"], **values)
+        return t("rev_other_card", card=card_short(v["move"]), best=card_short(v["best"]))
+    if known and known["cost"] >= 1 and known["best"] != v["move"]:
+        return t("rev_known_card", best=card_short(known["best"]), points=known["cost"])
+    return ""
+
+
+def hindsight_html(v):
+    """:func:`hindsight_text` as ``span.rev-hindsight`` (its own line, never the verdict), or nothing."""
+    text = hindsight_text(v)
+    return h("span", text, cls="rev-hindsight") if text else None
 
 
 def total_text(summary, progress, failed=None):
@@ -97,7 +124,19 @@ def mistakes_html(verdicts):
             aria_label=label,
         )
         items.append(
-            h("li", h("span", verdict_line(v)), " ", button, data_mistake=True, data_cost=v["cost"], data_trick=step)
+            h(
+                "li",
+                h("span", verdict_line(v)),
+                " ",
+                button,
+                " ",
+                detail_html(v),
+                " ",
+                hindsight_html(v),
+                data_mistake=True,
+                data_cost=v["cost"],
+                data_trick=step,
+            )
         )
     return str(join(items))
 
@@ -113,6 +152,8 @@ def step_html(verdicts, step, finished):
                     verdict_line(v),
                     " ",
                     detail_html(v),
+                    " ",
+                    hindsight_html(v),
                     cls="rev-verdict bad" if v["mistake"] else "rev-verdict good",
                     data_rev_verdict="mistake" if v["mistake"] else "ok",
                 )
