@@ -1,7 +1,8 @@
 """The arena: bots play each other, and a JSON summary says who is stronger (``python -m spades arena``).
 
 A *contender* is a built-in level name (``beginner``, ``standard``,
-``expert``) or ``cmd:COMMAND``, an external program speaking the
+``expert``), a member of the opponent field (:data:`~spades.bots.FIELD`, e.g.
+``setter``) or ``cmd:COMMAND``, an external program speaking the
 ``spades-bot/1`` protocol (:mod:`spades.formats.protocol`); each seat gets its own
 instance (its own process for ``cmd:``).  ``LEVEL,OTHER`` seats two
 different contenders in one partnership: the first at North (East), the
@@ -17,6 +18,11 @@ Modes:
 
 With ``duplicate`` each deal (or game) is played twice with the
 partnerships swapped, which cancels most of the luck of the cards.
+
+``jobs`` processes play the deals (:func:`run_arena`; ``--jobs``, default every core on the command line):
+every bot is seeded per deal, table and seat, so the summary is exactly a serial run's but for the decision
+times.  :func:`run_field` (``--field``) plays one contender against every member of the field over the
+same deals and sums the pool up as well.
 
 Single hands start with no bags, so a bag would cost nothing there; in
 that mode ``points_per_hand`` charges each new bag its long-run cost,
@@ -804,7 +810,7 @@ def register(commands: Any) -> None:
                        help="processes playing deals in parallel (default: every core); same results as 1")  # fmt: skip
     arena.add_argument("--quiet", action="store_true", help="no progress on standard error")
     bot = commands.add_parser("bot", help="run a built-in bot as a spades-bot/1 protocol bot on stdin/stdout")
-    bot.add_argument("--level", default="expert", help="beginner, standard or expert")
+    bot.add_argument("--level", default="expert", help="beginner, standard, expert, or a field member (e.g. setter)")
     bot.add_argument("--seed", type=_number(int, 0, 2**53 - 1), default=0)
     bot.add_argument("--budget", type=seconds, default=None, help="expert time budget per decision, seconds (0: none)")
 
@@ -830,8 +836,8 @@ def _level_options(budget: float | None) -> dict[str, dict[str, Any]]:
 def run_command(args: Any) -> int:
     """Run the ``arena`` or ``bot`` subcommand parsed by :func:`register`; return the exit status."""
     if args.command == "bot":
-        if args.level not in LEVELS:
-            raise SpadesError(f"unknown bot level {brief(args.level)} (known: {', '.join(LEVELS)})")
+        if args.level not in BUILTIN:
+            raise SpadesError(f"unknown bot level {brief(args.level)} (known: {', '.join(BUILTIN)})")
         bot = BuiltinPlayer(args.level, args.seed, _level_options(args.budget).get(args.level)).bot
         stdin = getattr(sys.stdin, "buffer", sys.stdin)
         stdout = getattr(sys.stdout, "buffer", sys.stdout)
