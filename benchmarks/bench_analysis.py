@@ -4,10 +4,11 @@
     node tests/pyodide/run.mjs --script benchmarks/bench_analysis.py --hands 2
 
 Plays ``--hands`` seeded single hands with four ``standard`` players, then reviews South's decisions with the
-review's default sizes (the worker's ``review_start`` / ``review_next``), one :meth:`Review.step` at a time.
-Prints one JSON object: per step (one worker call: an expert run, an exact solve or a bid), by kind, and per
-hand — count, p50, p95 and max in milliseconds (wall clock; ``cpu_step_ms`` in CPU time, steadier on a busy
-machine) — and the decisions and mistakes found.
+review's default sizes (the worker's ``review_start`` / ``review_next``: the judge at the hint's budget), one
+:meth:`Review.step` at a time.  Prints one JSON object: per step (one worker call: a card's judgement — with the
+all-cards-known solve in the last tricks —, a noise run, or a bid), by kind, and per hand — count, p50, p95 and
+max in milliseconds (wall clock; ``cpu_step_ms`` in CPU time, steadier on a busy machine) — and the decisions,
+noise runs and mistakes found.
 """
 
 from __future__ import annotations
@@ -51,23 +52,23 @@ def main() -> None:
     parser.add_argument("--hands", type=int, default=4)
     parser.add_argument("--seed", type=int, default=1)
     options = parser.parse_args()
-    steps: dict[str, list[float]] = {"bid": [], "exact": [], "sampled_run": []}
+    steps: dict[str, list[float]] = {"bid": [], "card": [], "noise_run": []}
     cpu: list[float] = []
     hands: list[float] = []
+    cpu_hands: list[float] = []
     decisions = mistakes = 0
     for seed in range(options.seed, options.seed + options.hands):
         game = played_hand(seed)
-        start = time.perf_counter()
+        start, cpu_start = time.perf_counter(), time.process_time()
         review = Review(game, 1, Seat.S, seed=1)
         while not review.finished:
-            index = len(review.verdicts)
-            point = review.points[index]
-            kind = "bid" if point.kind == "bid" else "exact" if review._exact(point) else "sampled_run"
+            kind = {"bid": "bid", "card": "card", "noise": "noise_run"}[review.next_step or ""]
             t0, c0 = time.perf_counter(), time.process_time()
             review.step()
             steps[kind].append(time.perf_counter() - t0)
             cpu.append(time.process_time() - c0)
         hands.append(time.perf_counter() - start)
+        cpu_hands.append(time.process_time() - cpu_start)
         decisions += len(review.points)
         mistakes += review.summary()["mistakes"]
     everything = [t for times in steps.values() for t in times]
@@ -79,10 +80,12 @@ def main() -> None:
                 "hands": options.hands,
                 "decisions": decisions,
                 "mistakes": mistakes,
+                "noise_runs": len(steps["noise_run"]),
                 "step_ms": percentiles(everything),
                 "cpu_step_ms": percentiles(cpu),
                 "by_kind_ms": {kind: percentiles(times) for kind, times in steps.items()},
                 "hand_ms": percentiles(hands),
+                "cpu_hand_ms": percentiles(cpu_hands),
             }
         )
     )

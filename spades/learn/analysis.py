@@ -289,6 +289,17 @@ class Review:
         """Steps done so far."""
         return self._done
 
+    @property
+    def next_step(self) -> str | None:
+        """What the next :meth:`step` does: ``"bid"`` (judge the bid), ``"card"`` (judge a card, and solve it
+        with every hand known in the last tricks), ``"noise"`` (one more run of a card's decision), or ``None``
+        (finished)."""
+        if self.finished:
+            return None
+        if self.points[len(self.verdicts)].kind == "bid":
+            return "bid"
+        return "card" if self._judgement is None else "noise"
+
     def step(self) -> Verdict | None:
         """Do one piece of work; return the verdict it completed (``None`` when a decision needs more runs or
         the review is finished)."""
