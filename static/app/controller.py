@@ -19,7 +19,6 @@ import review
 import screen
 import sound
 import store
-import tutorial
 import view
 import windows
 from dialogs import Dialogs
@@ -38,6 +37,7 @@ from tabs import Tabs, plain_save
 from tasks import now, sleep_ms, spawn
 from transfer import Transfer
 from transport import EngineError, call
+from tutorial import Lessons
 from ui import Ui
 
 SEATS = ("N", "E", "S", "W")
@@ -122,15 +122,18 @@ class App:
         self.dialogs = Dialogs()
         self.pacer = Pacer(self.ui, self.render, self.speed_name, self.me, self.course)
         self.driver = Driver(_Clock)  # the one paced loop: computer moves and lesson scripts (session.py)
-        self.inputs = Inputs(self)
-        self.preferences = Preferences(self)
-        self.transfer = Transfer(self)
+        confirm = self.dialogs.confirm
+        # the helpers get what they use: callables, and the App as the narrow protocol each names (its docstring)
+        self.inputs = Inputs(self.ui, self)  # the person's clicks and keys: App as the intents' receiver
+        self.preferences = Preferences(self, self.settings, self.params, self.lists, self.ui, self.set_message, confirm)
+        self.transfer = Transfer(self, self.settings, self.notice, self.set_message, confirm)
         self.tabs = Tabs(self.lost_game)
-        self.player = Player(self.notice, self.set_message, self.dialogs.confirm, self.me)
-        self.rated_next = False  # the next new game is a rated solo game (menu: Rated game)
+        self.player = Player(self.notice, self.set_message, confirm, self.me)
         self.online_ui = None  # online.Online (online.py, loaded on demand): its dialogs, and its table if any
-        self.share = Share(self)  # deal links, the daily deal (share.py)
-        self.embed = Embed(self)  # ?embed=1 and the host page's postMessage API (embed.py)
+        self.share = Share(self, self.params, self.settings, self.notice, self.set_message, confirm)  # share.py
+        self.lessons = Lessons(self, self.params, lambda lesson_id: self.embed.lesson_end(lesson_id))  # tutorial.py
+        # ?embed=1 and the host page's postMessage API (embed.py)
+        self.embed = Embed(self.params, self, self.share.open_args, self.lessons.ids, self.lessons.start)
         self.starting = True  # until the start-up's notices are all shown: they stay on show together
         self.start_notes = []
 
@@ -144,11 +147,16 @@ class App:
         i18n.apply(document)
         screen.apply_display(self.settings, self.params)
         js.window.spades.progress("ui", t("loading_engine"))
-        self.inputs.listen()
+        self.inputs.listen((
+            ("import-file", "change", self.transfer.import_file),
+            ("profile-file", "change", self.player.import_file),
+            ("settings-form", "change", self.preferences.changed),
+            ("dlg-confirm", "cancel", lambda event: self.dialogs.confirm_done(False)),
+        ))  # fmt: skip
         self.embed.listen()
         try:
             await js.window.spades.engineReady
-            self.lists = await call("rules", {"rules": {"preset": "standard"}})
+            self.lists.update(await call("rules", {"rules": {"preset": "standard"}}))
         except Exception as error:
             self.fail(error)
             return
@@ -180,7 +188,7 @@ class App:
 
     async def resume_lesson(self):
         try:
-            await tutorial.resume(self)
+            await self.lessons.resume()
         finally:
             self.starting = False
 
@@ -252,8 +260,9 @@ class App:
             seats[seat] = {"occupant": kind, "level": levels.get(seat, "standard")}
         return seats
 
-    def policy(self):
-        if self.rated_next:
+    def policy(self, rated=False):
+        """The policy of a new game (``rated``: a rated solo game)."""
+        if rated:
             return {"kind": "rated"}
         return {"kind": "casual", "undo": bool(self.settings["undo"]), "hints": True, "explain": True}
 
@@ -341,14 +350,11 @@ class App:
             return
         if not await self.leave_rated():
             return
-        self.rated_next = True
-        try:
-            await self.new_game(preset="igame")
-        finally:
-            self.rated_next = False
+        await self.new_game(preset="igame", rated=True)
         self.after_state()
 
-    async def new_game(self, seed=None, preset=None):
+    async def new_game(self, seed=None, preset=None, rated=False):
+        """A new game of the settings (``rated``: a rated solo game), at ``seed`` or the next of this visit."""
         self.gen += 1
         if seed is None and self.seed_next is not None:
             seed = self.seed_next
@@ -359,7 +365,7 @@ class App:
         me = self.seat_next or settings["seat"]
         rules = dict(settings.get("rules") or {})
         rules["preset"] = preset or settings.get("preset") or "standard"
-        args = {"rules": rules, "seed": seed, "seats": self.seats_for(me), "policy": self.policy(), "viewer": me}
+        args = {"rules": rules, "seed": seed, "seats": self.seats_for(me), "policy": self.policy(rated), "viewer": me}
         try:
             result = await call("new", args)
         except EngineError as error:
@@ -399,6 +405,16 @@ class App:
         and every region drawn from it, so nothing of it stays on show (the bidding window's bids and totals)."""
         self.ui.clear()
         self.ui.forget_html()
+
+    async def restart(self):
+        """A new game of the saved settings in their seat (this visit's ``?seat=`` no longer counts)."""
+        self.seat_next = None
+        await self.new_game()
+        self.after_state()
+
+    def allowed(self, action):
+        """What the session says of ``action`` (session.py ``allowed``)."""
+        return self.session.allowed(action)
 
     async def reseat(self):
         """New computer levels or undo setting for the game in progress: reload its save with them."""
@@ -674,29 +690,32 @@ class App:
     # ------------------------------------------------------------- online play (online.py, fetched when needed)
 
     async def online_module(self):
-        """Fetch static/app/online.py into the interpreter's files and import it: only when someone goes online."""
+        """The online package (static/app/online/, fetched by onlineload.py) and its ``Online``: only when someone
+        goes online."""
         if self.online_ui is None:
-            response = await js.fetch("./static/app/online.py")
+            response = await js.fetch("./static/app/onlineload.py")
             source = str(await response.text())
-            with open("online.py", "w") as file:
+            with open("onlineload.py", "w") as file:
                 file.write(source)
-            import online
+            import onlineload
 
-            self.online_ui = online.Online(self)
+            life = await onlineload.load()
+            self.online_ui = life.Online(self)
         return self.online_ui
 
     async def open_invitation(self):
         """The address has an invitation (``#t=...``): resume as its host, or join it (``?name=`` joins at once)."""
         ui = await self.online_module()
-        import online
+        from online.bridge import host_save_for
+        from online.links import parse_invite
 
-        invite = online.parse_invite(js.location.hash)
+        invite = parse_invite(js.location.hash)
         if invite is None:
             self.notice(t("online_bad_link"))
             return
         secret, pub = invite
         ui.pub = pub
-        if online.host_save_for(secret) is not None:
+        if host_save_for(secret) is not None:
             await ui.resume_host(secret)
         elif ui.default_name() and self.params.get("name"):
             await ui.join(secret, ui.default_name(), None)
@@ -799,11 +818,8 @@ class App:
         """The summary's "New game": after a rated game another rated game."""
         if not await self.leave_rated():
             return
-        self.rated_next = self.rated()  # "play again" after a rated game is another rated game
-        try:
-            await self.new_game(preset="igame" if self.rated_next else None)
-        finally:
-            self.rated_next = False
+        rated = self.rated()  # "play again" after a rated game is another rated game
+        await self.new_game(preset="igame" if rated else None, rated=rated)
         self.after_state()
 
     def scores_close(self):
@@ -869,17 +885,19 @@ ACTIONS = {
     "share-deal": _to("share", "share"),
     "deal-copy": _to("share", "copy"),
     "daily-deal": _to("share", "daily"),
-    "lessons": _to(tutorial, "open_list"),
+    "lessons": _to("lessons", "open_list"),
+    "lesson-start": _to("lessons", "start_named", ELEMENT),
+    "lesson-again": _to("lessons", "again", ELEMENT),
     "lesson-leave": _to("session", "leave"),
 }
 """Every action by name: its owner and method (online actions: online.py's ``Online.action``)."""
 ACTIONS.update(review.ACTIONS)  # past hands, trick by trick (review.py)
-ACTIONS.update(tutorial.ACTIONS)  # lessons: start, start again (tutorial.py)
 ACTIONS.update(analysis.ACTIONS)  # review my play: mistakes and their cost (analysis.py)
 ONLINE_ACTIONS = (
     "online",
     "create-table",
     "join-code",
+    "join-table",
     "lobby",
     "lobby-join",
     "lobby-watch",
@@ -897,7 +915,7 @@ ONLINE_ACTIONS = (
     "hide-name",
     "online-panel",
 )
-"""Handled by online.py (Online.action)."""
+"""Handled by the online package (online/actions.py ``ACTIONS``, through ``Online.action``)."""
 ALWAYS = (  # also without a game or ownership
     "dismiss",
     "confirm-ok",

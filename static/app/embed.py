@@ -15,7 +15,6 @@ and, once the host's origin is known, ``spades:shown``, ``spades:lesson-started`
 import json
 
 import js
-import tutorial
 from codes import BORROWED, CODES
 from dom import parse_params
 from i18n import error_text
@@ -108,11 +107,18 @@ def check(data):
 
 
 class Embed:
-    """The postMessage API of one page (see the module docstring)."""
+    """The postMessage API of one page (see the module docstring). It is given what it uses: ``params`` (the
+    address's), ``games`` (the controller's App: ``state`` on show, ``game`` its seed, ``after_state()``),
+    ``await open_deal(args)`` (share.py ``open_args``: a deal or position as a new course, its answer; raises
+    ``EngineError``), ``await lesson_ids()`` (every lesson's id) and ``await start_lesson(id)`` (``True``: it
+    started)."""
 
-    def __init__(self, app):
-        self.app = app
-        self.params = app.params
+    def __init__(self, params, games, open_deal, lesson_ids, start_lesson):
+        self.params = params
+        self.games = games
+        self.open_deal = open_deal
+        self.lesson_ids = lesson_ids
+        self.start_lesson = start_lesson
         self.on = active(self.params)
         wanted = self.params.get("origin")
         self.origin = wanted if wanted and wanted != "*" else None
@@ -178,9 +184,8 @@ class Embed:
         self.post(out)
 
     async def carry_out(self, request):
-        app = self.app
         ref = request.get("ref")
-        if app.state is None:
+        if self.games.state is None:
             self.refuse("embed_not_ready", "the game is still starting", {}, ref)
             return
         kind = request["type"]
@@ -193,24 +198,23 @@ class Embed:
             self.refuse(error.code or "invalid", str(error), error.params, ref)
 
     async def show(self, request, ref):
-        app = self.app
         position = request.get("position")
         if position is not None:
             args = {"code": position["deal"], "bids": position.get("bids") or [], "play": position.get("play") or []}
         else:
             args = {"code": request["deal"]}
-        result = await app.share.open_args(args)
+        result = await self.open_deal(args)
         self.sent = set()
-        out = {"type": "spades:shown", "deal": result["code"], "seat": result["seat"], "phase": app.state["phase"]}
+        phase = self.games.state["phase"]
+        out = {"type": "spades:shown", "deal": result["code"], "seat": result["seat"], "phase": phase}
         if ref is not None:
             out["ref"] = ref
         self.post(out)
-        app.after_state()
+        self.games.after_state()
 
     async def lesson(self, request, ref):
         lesson_id = request["id"]
-        known = [item["id"] for item in await tutorial.lesson_order()]
-        if lesson_id not in known or not await tutorial.start_lesson(self.app, lesson_id):
+        if lesson_id not in await self.lesson_ids() or not await self.start_lesson(lesson_id):
             value = repr(lesson_id)[:60]
             self.refuse("embed_lesson_unknown", "no lesson " + value, {"value": value}, ref)
             return
@@ -227,7 +231,7 @@ class Embed:
         last = state.get("last_result")
         if not count or not last:
             return
-        key = (str(self.app.game), count)
+        key = (str(self.games.game), count)
         if key not in self.sent:
             self.sent.add(key)
             self.post({

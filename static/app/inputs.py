@@ -44,20 +44,34 @@ KEYS = (
 SHORTCUTS = {key.lower(): action for _where, keys, _text, action in KEYS if action for key in keys}
 
 
+def _handled(handler):
+    def on_event(event):
+        done = handler(event)
+        if done is not None and hasattr(done, "send"):  # a coroutine
+            spawn(done)
+
+    return on_event
+
+
 class Inputs:
-    def __init__(self, app):
-        self.app = app
+    """The page's listeners. It is given what it uses: ``ui`` (the page's fields: the focused card, cards face
+    down) and ``person``, where the intents go (the controller's App): ``state`` (on show), ``owns()``,
+    ``my_turn(phase)``, ``card_clicked(card, keyboard)``, ``bid(value)`` and ``await do_action(name, element)``.
+    """
+
+    def __init__(self, ui, person):
+        self.ui = ui
+        self.person = person
         self.bid_digit = None  # (digit, time) for two-digit bids
 
-    def listen(self):
-        app = self.app
+    def listen(self, events):
+        """Listen to the document's clicks, keys and focus, and to ``events``: ``(element id, event name,
+        handler)`` each (a handler may return a coroutine: it is spawned)."""
         document.addEventListener("click", create_proxy(self.on_click))
         document.addEventListener("keydown", create_proxy(self.on_key))
         document.addEventListener("focusin", create_proxy(self.on_focus))
-        by_id("import-file").addEventListener("change", create_proxy(lambda e: spawn(app.transfer.import_file(e))))
-        by_id("profile-file").addEventListener("change", create_proxy(lambda e: spawn(app.player.import_file(e))))
-        by_id("settings-form").addEventListener("change", create_proxy(lambda e: spawn(app.preferences.changed(e))))
-        by_id("dlg-confirm").addEventListener("cancel", create_proxy(lambda e: app.dialogs.confirm_done(False)))
+        for element, name, handler in events:
+            by_id(element).addEventListener(name, create_proxy(_handled(handler)))
 
     def on_click(self, event):
         target = event.target
@@ -70,16 +84,16 @@ class Inputs:
             return
         card = el.getAttribute("data-card")
         if card and el.closest("#hand") is not None:
-            self.app.card_clicked(str(card), event.detail == 0)
+            self.person.card_clicked(str(card), event.detail == 0)
             return
         bid = el.getAttribute("data-bid")
         if bid:
             if not el.disabled:
-                self.app.bid(str(bid))
+                self.person.bid(str(bid))
             return
         action = el.getAttribute("data-action")
         if action and not el.disabled:
-            spawn(self.app.do_action(str(action), el))
+            spawn(self.person.do_action(str(action), el))
 
     def on_focus(self, event):
         el = event.target
@@ -88,13 +102,13 @@ class Inputs:
         cards = document.querySelectorAll("#hand [data-card]")
         for i in range(cards.length):
             if cards.item(i) == el:
-                self.app.ui.focus = i
+                self.ui.focus = i
             cards.item(i).setAttribute("tabindex", "0" if cards.item(i) == el else "-1")
 
     def on_key(self, event):
         if event.defaultPrevented or event.altKey or event.metaKey:
             return
-        app = self.app
+        person = self.person
         key = str(event.key)
         target = event.target
         tag = str(target.tagName) if target is not None and hasattr(target, "tagName") else ""
@@ -114,18 +128,18 @@ class Inputs:
                 dialogs.menu_move(target, 1 if key == "ArrowDown" else -1)
                 event.preventDefault()
             return
-        state = app.state
-        if state is None or not app.owns():
+        state = person.state
+        if state is None or not person.owns():
             return
-        if app.my_turn("bidding") and not by_id("bid-panel").hidden:
+        if person.my_turn("bidding") and not by_id("bid-panel").hidden:
             if self.bid_key(key):
                 event.preventDefault()
                 return
         in_hand = target is not None and hasattr(target, "closest") and target.closest("#hand") is not None
         if key in ("ArrowLeft", "ArrowRight", "Home", "End") and (in_hand or tag == "BODY"):
             count = len(state["hand"])
-            if count and not app.ui.hidden:
-                index = app.ui.focus
+            if count and not self.ui.hidden:
+                index = self.ui.focus
                 if not in_hand:
                     pass  # first arrow from nowhere: the focus goes to the hand where it was
                 elif key == "ArrowLeft":
@@ -136,23 +150,23 @@ class Inputs:
                     index = 0
                 else:
                     index = count - 1
-                screen.focus_card(app.ui, index)
+                screen.focus_card(self.ui, index)
                 event.preventDefault()
             return
         action = SHORTCUTS.get(key if key == "?" else key.lower())
         if action:
-            spawn(app.do_action(action, None))
+            spawn(person.do_action(action, None))
 
     def bid_key(self, key):
         """Bidding shortcuts; the chosen bid button takes the focus and Enter bids it."""
         panel = by_id("bid-panel")
         lower = key.lower()
-        if self.app.ui.hidden:
+        if self.ui.hidden:
             if lower == "b" and panel.querySelector('[data-bid="blind_nil"]') is not None:
-                self.app.bid("blind_nil")
+                self.person.bid("blind_nil")
                 return True
             if lower == "v":
-                spawn(self.app.do_action("show-cards", None))
+                spawn(self.person.do_action("show-cards", None))
                 return True
             return False
         value = None

@@ -18,18 +18,34 @@ from transport import EngineError, call
 
 
 class Preferences:
-    def __init__(self, app):
-        self.app = app
+    """The settings dialog of one page. It is given what it uses:
+
+    - ``games``, the page's games (the controller's App): ``state`` (on show), ``await restart()`` (a new game
+      with the saved settings, their seat included), ``await reseat()`` (the game in progress with the saved
+      levels and undo), ``render()``;
+    - ``settings`` (the saved settings, changed in place: every holder sees the new ones), ``params`` (the
+      address's: ``lang`` leaves it once the person chooses a language), ``lists`` (the worker's presets, bidding
+      styles and levels), ``ui`` (the page's fields: its drawn regions are forgotten after a new language);
+    - ``say(text)`` (the status line) and ``await confirm(text)`` (the page's confirmation).
+    """
+
+    def __init__(self, games, settings, params, lists, ui, say, confirm):
+        self.games = games
+        self.settings = settings
+        self.params = params
+        self.lists = lists
+        self.ui = ui
+        self.say = say
+        self.confirm = confirm
         self.preset_rules = None  # complete rules of the preset shown in the form
 
     async def open(self):
-        app = self.app
-        state = app.state
+        state = self.games.state
         rules = dict(state["rules"]) if state else {"preset": "standard"}
         self.preset_rules = (await call("rules", {"rules": {"preset": rules.get("preset", "standard")}}))["rules"]
-        me = state["me"] if state else app.settings["seat"]
+        me = state["me"] if state else self.settings["seat"]
         form = by_id("settings-form")
-        form.innerHTML = str(form_fields.form_html(app.settings, rules, i18n.lang(), app.lists, me))
+        form.innerHTML = str(form_fields.form_html(self.settings, rules, i18n.lang(), self.lists, me))
         open_dialog("dlg-settings")
         first = form.querySelector("select")
         if first is not None:
@@ -44,11 +60,11 @@ class Preferences:
                 self.preset_rules = (await call("rules", {"rules": {"preset": str(target.value)}}))["rules"]
             except EngineError:
                 return
-            by_id("rules-fields").innerHTML = str(form_fields.rules_fields(self.preset_rules, self.app.lists))
+            by_id("rules-fields").innerHTML = str(form_fields.rules_fields(self.preset_rules, self.lists))
             form.elements.namedItem("preset").focus()
         elif name == "seat":
-            levels = form_fields.read_levels(form, self.app.settings["bots"])
-            players = form_fields.players_html(str(target.value), levels, self.app.lists)
+            levels = form_fields.read_levels(form, self.settings["bots"])
+            players = form_fields.players_html(str(target.value), levels, self.lists)
             by_id("players-fields").innerHTML = str(players)
             form.elements.namedItem("seat").focus()
         elif name == "mercy_on":
@@ -60,7 +76,7 @@ class Preferences:
         by_id("dlg-settings").close()
 
     async def save(self):
-        app = self.app
+        games = self.games
         form = by_id("settings-form")
         error = by_id("settings-error")
         base = self.preset_rules or {}
@@ -70,34 +86,33 @@ class Preferences:
         except EngineError as problem:
             error.textContent = error_text(problem)
             return
-        new = form_fields.read_display(form, app.settings)
+        new = form_fields.read_display(form, self.settings)
         new["preset"] = checked["preset"]
         new["rules"] = form_fields.overrides(checked, base)
-        state = app.state
+        state = games.state
         current = state["rules"] if state else {}
         rules_changed = any(checked.get(k) != current.get(k) for k in checked)
         seat_changed = state is not None and new["seat"] != state["me"]
         if (rules_changed or seat_changed) and state and state["phase"] != "game-over":
-            if not await app.dialogs.confirm(t("confirm_rules" if rules_changed else "confirm_seat")):
+            if not await self.confirm(t("confirm_rules" if rules_changed else "confirm_seat")):
                 return
-        old = app.settings
-        app.settings = new
+        old = dict(self.settings)
+        self.settings.clear()
+        self.settings.update(new)
         store.save_settings(new)
         by_id("dlg-settings").close()
         if new["lang"] != i18n.lang():
-            app.params.pop("lang", None)
+            self.params.pop("lang", None)
             drop_params("lang")
             i18n.set_lang(new["lang"])
             i18n.apply(document)
             view.forget_trick()
-            app.ui.forget_html()
-        screen.apply_display(new, app.params)
+            self.ui.forget_html()
+        screen.apply_display(new, self.params)
         if rules_changed or seat_changed:
-            app.seat_next = None
-            await app.new_game()
-            app.after_state()
+            await games.restart()
             return
         if new["bots"] != old["bots"] or new["undo"] != old["undo"]:
-            await app.reseat()
-        app.render()
-        app.set_message(t("settings_saved"))
+            await games.reseat()
+        games.render()
+        self.say(t("settings_saved"))

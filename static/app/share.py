@@ -38,8 +38,22 @@ def link_for(code):
 
 
 class Share:
-    def __init__(self, app):
-        self.app = app
+    """Deal links and the daily deal of one page. It is given what it uses:
+
+    - ``games``, the page's games (the controller's App): ``state`` (on show), ``game`` (its seed),
+      ``allowed(action)`` (the session's, session.py), ``rated()``, ``await leave_rated()`` (``False``: the
+      person stays), ``policy()`` (of a new game), ``begin(result)`` (a new course) and ``after_state()``;
+    - ``params`` (the address's), ``settings`` (the saved settings: ``bots``, the computer levels);
+    - ``notice(text)``, ``say(text)`` (the status line) and ``await confirm(text)`` (the page's confirmation).
+    """
+
+    def __init__(self, games, params, settings, notice, say, confirm):
+        self.games = games
+        self.params = params
+        self.settings = settings
+        self.notice = notice
+        self.say = say
+        self.confirm = confirm
         self.pending = None  # ("code", CODE) or ("date", DATE) from the address, until started or declined
         self.info = None  # {"code", "daily", "seed"} of the game started from a code (or the daily deal)
         self.compared = {}  # seed -> the duplicate comparison's answer
@@ -47,7 +61,7 @@ class Share:
 
     def requested(self):
         """What the address asks for: ``("code", CODE)``, ``("date", DATE)`` or ``None``."""
-        params = self.app.params
+        params = self.params
         if params.get("deal"):
             return ("code", params["deal"])
         daily = params.get("daily")
@@ -79,66 +93,64 @@ class Share:
         kind, value = self.pending
         self.pending = None
         drop_params(*PARAMS)
-        state = self.app.state
+        state = self.games.state
         unfinished = state is not None and state["phase"] != "game-over"
         question = "deal_confirm_daily" if kind == "date" else "deal_confirm_link"
-        if unfinished and not await self.app.dialogs.confirm(t(question)):
+        if unfinished and not await self.confirm(t(question)):
             return
         if await self.open(kind, value):
-            self.app.after_state()
+            self.games.after_state()
 
     async def open(self, kind, value):
         """A new game from a deal code or a date; ``False`` (and a notice saying why) when refused."""
         try:
             await self.open_args({kind: value})
         except EngineError as error:
-            self.app.notice(t("deal_link_bad", error=error_text(error)))
+            self.notice(t("deal_link_bad", error=error_text(error)))
             return False
         return True
 
     async def open_args(self, args):
         """Op ``deal_new`` with ``args`` (``code`` or ``date``, and for a position ``bids``, ``play``) as a new
         course of this page; its answer. Raises ``EngineError`` when the worker refuses (the game is unchanged)."""
-        app = self.app
         args = dict(args)
-        args["levels"] = app.settings["bots"]
+        args["levels"] = self.settings["bots"]
         if args.get("date"):
             args["policy"] = {"kind": "casual", "undo": False, "hints": False, "explain": True}
         else:
-            args["policy"] = app.policy()
+            args["policy"] = self.games.policy()
         result = await call("deal_new", args)
         self.info = {"code": result["code"], "daily": result.get("daily"), "seed": result["seed"]}
         store.write_json(DEAL_KEY, self.info)
         self.shown = None
-        app.begin(result)
+        self.games.begin(result)
         return result
 
     async def daily(self):
         """Menu: today's daily deal (after a confirmation when a game is unfinished)."""
-        app = self.app
-        allowed, why = app.session.allowed("daily")
+        games = self.games
+        allowed, why = games.allowed("daily")
         if not allowed:
-            app.set_message(t(why))
+            self.say(t(why))
             return
-        if app.state is not None and app.state["phase"] != "game-over":
-            if app.rated() and not await app.leave_rated():
+        if games.state is not None and games.state["phase"] != "game-over":
+            if games.rated() and not await games.leave_rated():
                 return
-            if not app.rated() and not await app.dialogs.confirm(t("deal_confirm_daily")):
+            if not games.rated() and not await self.confirm(t("deal_confirm_daily")):
                 return
         if await self.open("date", today()):
-            app.after_state()
+            games.after_state()
 
     async def share(self):
         """Menu: the link of the hand in progress, in a window with a Copy button."""
-        app = self.app
-        allowed, why = app.session.allowed("share")
+        allowed, why = self.games.allowed("share")
         if not allowed:
-            app.set_message(t(why))
+            self.say(t(why))
             return
         try:
-            code = (await call("deal_link", {"seat": app.state["me"]}))["code"]
+            code = (await call("deal_link", {"seat": self.games.state["me"]}))["code"]
         except EngineError as error:
-            app.set_message(t("error", error=error_text(error)))
+            self.say(t("error", error=error_text(error)))
             return
         link = link_for(code)
         dialog = by_id("dlg-deal")
@@ -168,30 +180,30 @@ class Share:
     def hand_over(self, state):
         """The summary of the daily deal's first hand (the session allows ``compare``): compare with the experts
         on the same cards."""
-        app = self.app
-        if not app.session.allowed("compare")[0]:
+        games = self.games
+        if not games.allowed("compare")[0]:
             return
-        key = (app.game, 1)
+        key = (games.game, 1)
         if self.shown == key:
             return
         self.shown = key
-        spawn(self.compare(app.game))
+        spawn(self.compare(games.game))
 
     async def compare(self, seed):
-        app = self.app
+        games = self.games
         answer = self.compared.get(seed)
         if answer is None:
             self.put_comparison(shareview.comparison_busy())
             try:
                 while answer is None or not answer.get("done"):  # a few moves a call: the worker stays free
-                    answer = await call("duplicate", {"seat": app.state["me"], "steps": 6})
-                    if app.game != seed:
+                    answer = await call("duplicate", {"seat": games.state["me"], "steps": 6})
+                    if games.game != seed:
                         return
             except EngineError as error:
                 self.put_comparison(shareview.comparison_failed(error_text(error)))
                 return
             self.compared[seed] = answer
-        if app.game != seed:  # another game began meanwhile
+        if games.game != seed:  # another game began meanwhile
             return
         self.put_comparison(shareview.comparison(answer["yours"], answer["experts"], answer["difference"]))
 

@@ -24,8 +24,17 @@ def download(filename, text, hook="export"):
 
 
 class Transfer:
-    def __init__(self, app):
-        self.app = app
+    """Export and import of one page. It is given what it uses: ``games``, the page's games (the controller's
+    App): ``state`` (on show), ``seats_for(me)`` and ``policy()`` (of a new table), ``await leave_rated()``
+    (``False``: the person stays), ``begin(result)`` (a new course) and ``after_state()``; ``settings`` (the
+    saved settings: ``seat``); ``notice(text)``, ``say(text)`` (the status line) and ``await confirm(text)``."""
+
+    def __init__(self, games, settings, notice, say, confirm):
+        self.games = games
+        self.settings = settings
+        self.notice = notice
+        self.say = say
+        self.confirm = confirm
 
     async def export(self):
         record = await call("record")
@@ -33,7 +42,7 @@ class Transfer:
         download("spades-" + stamp + ".json", json.dumps(record))
 
     async def import_file(self, event):
-        app = self.app
+        games = self.games
         files = event.target.files
         if files is None or files.length == 0:
             return
@@ -42,17 +51,17 @@ class Transfer:
         try:
             record = json.loads(text)
         except ValueError:
-            app.notice(t("import_failed", error=error_text({"code": "not_json"})))
+            self.notice(t("import_failed", error=error_text({"code": "not_json"})))
             return
-        if not await app.dialogs.confirm(t("confirm_import")) or not await app.leave_rated():
+        if not await self.confirm(t("confirm_import")) or not await games.leave_rated():
             return
-        me = app.state["me"] if app.state else app.settings["seat"]
-        args = {"record": record, "seats": app.seats_for(me), "policy": app.policy(), "viewer": me}
+        me = games.state["me"] if games.state else self.settings["seat"]
+        args = {"record": record, "seats": games.seats_for(me), "policy": games.policy(), "viewer": me}
         try:
             result = await call("import", args)
         except EngineError as error:
-            app.notice(t("import_failed", error=error_text(error)))
+            self.notice(t("import_failed", error=error_text(error)))
             return
-        app.begin(result)
-        app.set_message(t("imported"))
-        app.after_state()
+        games.begin(result)
+        self.say(t("imported"))
+        games.after_state()

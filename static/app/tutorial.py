@@ -10,9 +10,9 @@ Progress is ``spades-lessons`` in localStorage: ``{"current": id or null, "lesso
 "done": bool}}}``. Leaving the page during a lesson and coming back resumes it at its move (the worker replays
 the answers); *Leave lesson* goes back to the game. ``?lesson=ID`` starts (or resumes) a lesson directly.
 
-For other modules (embed.py): ``await start_lesson(app, lesson_id)`` starts or resumes a lesson and returns
-whether it started; ``app.embed.lesson_end(id, True)`` is called when the person finishes one (the lesson's
-``on_end``).
+The page starts lessons through one ``Lessons`` (the controller's ``lessons``): ``await start(lesson_id)``
+starts or resumes a lesson and returns whether it started (embed.py uses it, with ``ids()``); its ``on_end(id)``
+is told when the person finishes one (embed.py tells the host page).
 
 Body hooks: ``data-lesson`` (the id, absent outside lessons), ``data-lesson-step`` (the 1-based number of the
 move asked now; the last one once done), ``data-lesson-done="true"`` once finished.
@@ -313,58 +313,85 @@ async def lesson_order():
     return result["lessons"]
 
 
-async def start_lesson(app, lesson_id, restart=False):
-    """Start lesson ``lesson_id`` on the page, or resume it at the saved move (``restart``: from its start; a
-    finished lesson starts again). Returns ``True`` when it started; otherwise a notice says why (an unknown id, a
-    damaged lesson file) and the game goes on."""
-    if not isinstance(lesson_id, str):
-        return False
-    progress = load_progress()
-    entry = progress["lessons"].get(lesson_id) or {}
-    answers = [] if restart or entry.get("done") else list(entry.get("answers") or [])
-    args = {"id": lesson_id, "lang": i18n.lang(), "answers": answers}
-    try:
-        result = await call("lesson_start", args)
-    except EngineError as error:
-        if not answers:
-            app.notice(t("tut_failed", error=error_text(error)))
+class Lessons:
+    """Starting, resuming and listing the lessons of one page. It is given what it uses: ``table``, the table
+    the sessions talk through (the controller's App, session.py: a lesson begins with ``table.enter(lesson)``,
+    a lesson that cannot start is told with ``table.notice(text)``, then ``table.after_state()``), ``params``
+    (the address's: ``?lesson=``) and ``on_end(id)`` (the person finished lesson ``id``)."""
+
+    def __init__(self, table, params, on_end=None):
+        self.table = table
+        self.params = params
+        self.on_end = on_end
+
+    async def ids(self):
+        """Every lesson's id, in order."""
+        return [item["id"] for item in await lesson_order()]
+
+    async def start(self, lesson_id, restart=False):
+        """Start lesson ``lesson_id`` on the page, or resume it at the saved move (``restart``: from its start; a
+        finished lesson starts again). Returns ``True`` when it started; otherwise a notice says why (an unknown
+        id, a damaged lesson file) and the game goes on."""
+        if not isinstance(lesson_id, str):
             return False
-        args["answers"] = []  # the saved answers no longer fit the lesson: from its start
+        table = self.table
+        progress = load_progress()
+        entry = progress["lessons"].get(lesson_id) or {}
+        answers = [] if restart or entry.get("done") else list(entry.get("answers") or [])
+        args = {"id": lesson_id, "lang": i18n.lang(), "answers": answers}
         try:
             result = await call("lesson_start", args)
-        except EngineError as error2:
-            app.notice(t("tut_failed", error=error_text(error2)))
-            return False
-    result["lang"] = args["lang"]
-    dialogs.close_dialogs()
-    lessons_dialog = by_id("dlg-lessons")
-    if lessons_dialog is not None and lessons_dialog.open:
-        lessons_dialog.close()
-    lesson = Lesson(app, lesson_id, lambda done: app.embed.lesson_end(done, True))
-    app.enter(lesson)  # the game's bidding window and hand are not the lesson's
-    lesson.order = [item["id"] for item in await lesson_order()]
-    if restart or entry.get("done"):
+        except EngineError as error:
+            if not answers:
+                table.notice(t("tut_failed", error=error_text(error)))
+                return False
+            args["answers"] = []  # the saved answers no longer fit the lesson: from its start
+            try:
+                result = await call("lesson_start", args)
+            except EngineError as error2:
+                table.notice(t("tut_failed", error=error_text(error2)))
+                return False
+        result["lang"] = args["lang"]
+        dialogs.close_dialogs()
+        lessons_dialog = by_id("dlg-lessons")
+        if lessons_dialog is not None and lessons_dialog.open:
+            lessons_dialog.close()
+        lesson = Lesson(table, lesson_id, self.on_end)
+        table.enter(lesson)  # the game's bidding window and hand are not the lesson's
+        lesson.order = await self.ids()
+        if restart or entry.get("done"):
+            progress = load_progress()
+            progress["lessons"][lesson_id] = {"answers": [], "done": False}
+            save_progress(progress)
+        lesson.take(result)
+        lesson.settle()
+        table.after_state()
+        return True
+
+    async def resume(self):
+        """At start-up: ``?lesson=ID`` starts that lesson; else a lesson left in progress resumes."""
+        wanted = self.params.get("lesson")
+        if wanted:
+            drop_params("lesson")
+            await self.start(wanted)
+            return
         progress = load_progress()
-        progress["lessons"][lesson_id] = {"answers": [], "done": False}
-        save_progress(progress)
-    lesson.take(result)
-    lesson.settle()
-    app.after_state()
-    return True
+        current = progress["current"]
+        if current:
+            if (progress["lessons"].get(current) or {}).get("done") or not await self.start(current):
+                _set_current(None)  # a finished lesson is not shown again at start-up: the game is
 
+    async def start_named(self, element):
+        """The list's or the panel's button of a lesson (``data-lesson-id``): start or continue it."""
+        await self.start(element.getAttribute("data-lesson-id"))
 
-async def resume(app):
-    """At start-up: ``?lesson=ID`` starts that lesson; else a lesson left in progress resumes."""
-    wanted = app.params.get("lesson")
-    if wanted:
-        drop_params("lesson")
-        await start_lesson(app, wanted)
-        return
-    progress = load_progress()
-    current = progress["current"]
-    if current:
-        if (progress["lessons"].get(current) or {}).get("done") or not await start_lesson(app, current):
-            _set_current(None)  # a finished lesson is not shown again at start-up: the game is
+    async def again(self, element):
+        """*Start again* of a lesson (``data-lesson-id``): from its start."""
+        await self.start(element.getAttribute("data-lesson-id"), restart=True)
+
+    async def open_list(self):
+        """Menu → Lessons (:func:`open_list`)."""
+        await open_list()
 
 
 async def open_list():
@@ -439,19 +466,3 @@ async def open_list():
         dialog.innerHTML = str(h("div", cls="dlg-body"))
         document.body.appendChild(dialog)
     dialogs.open_dialog("dlg-lessons", str(html))
-
-
-async def _lesson_start(app, element):
-    await start_lesson(app, element.getAttribute("data-lesson-id"))
-
-
-async def _lesson_again(app, element):
-    await start_lesson(app, element.getAttribute("data-lesson-id"), restart=True)
-
-
-ACTIONS = {
-    "lesson-start": _lesson_start,
-    "lesson-again": _lesson_again,
-}
-"""The panel's and the list's actions that name a lesson (controller.py adds them to its table; *Lessons* is
-``open_list`` and *Leave lesson* the lesson session's ``leave``)."""
