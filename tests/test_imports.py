@@ -40,11 +40,25 @@ LAYERS: dict[str, int] = {
     # 7 what runs them: the worker, the command line, the package's front door
     "spades.worker": 7, "spades.__main__": 7, "spades": 7,
 }  # fmt: skip
-ON_DEMAND = {"online", "onlineinbox", "onlineview"}
-"""Page modules fetched only when needed (scripts/vendor.py ``ONLINE``), imported in the function that loads them."""
+ONLINE = APP / "online"
+
+
+def _online_modules() -> tuple[str, ...]:
+    """The online package's own list of its modules (``MODULES`` in static/app/online/__init__.py, read by ast)."""
+    tree = ast.parse((ONLINE / "__init__.py").read_text(encoding="utf-8"))
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and [getattr(t, "id", None) for t in node.targets] == ["MODULES"]:
+            return tuple(ast.literal_eval(node.value))
+    raise AssertionError("static/app/online/__init__.py declares no MODULES")
+
+
+ON_DEMAND = {"onlineload", "online"} | {f"online.{name}" for name in _online_modules()}
+"""Page modules fetched only when a person goes online (scripts/vendor.py ``ONLINE``): the loader and the online
+package, imported only in the functions that load them.  No other page module is deferred."""
 PURE_PAGE = {
     "markup", "i18n", "view", "sheet", "movelog_view", "analysis_view", "helpdoc", "settings", "profileview",
-    "shareview", "onlineview", "onlineinbox",
+    "shareview", "online", "online.views", "online.forms", "online.inbox", "online.links", "online.handlers",
+    "online.actions",
 }  # fmt: skip
 """Page modules that must run in CPython (tests/page): no ``js``, no ``pyscript``, nothing that imports them."""
 
@@ -175,10 +189,11 @@ def test_the_engine_never_imports_the_browser() -> None:
 def _browser_modules() -> set[str]:
     """Page modules that import ``js`` or ``pyscript`` themselves."""
     out = set()
-    for path in APP.glob("*.py"):
-        top, _ = _imports(path, path.stem, package=False)
+    for path in APP.rglob("*.py"):
+        name = _module_name(path, APP, package=False)
+        top, _ = _imports(path, name, package=False)
         if {"js", "pyscript"} & {t.split(".")[0] for t in top}:
-            out.add(path.stem)
+            out.add(name)
     return out
 
 
@@ -192,3 +207,41 @@ def test_the_pure_page_modules_reach_no_browser_module(module: str) -> None:
                 reach.add(dep)
                 todo.append(dep)
     assert not reach & browser, f"{module} reaches {sorted(reach & browser)}, which import js or pyscript"
+
+
+def test_the_online_package_lists_exactly_its_modules_and_only_they_load_on_demand() -> None:
+    files = sorted(path.stem for path in ONLINE.glob("*.py") if path.name != "__init__.py")
+    assert sorted(_online_modules()) == files
+    assert len(set(_online_modules())) == len(_online_modules())
+    assert not list(ONLINE.glob("*/")), "the online package has no subfolders (onlineload.py fetches one folder)"
+    # fetched on demand: under scripts/vendor.py's ONLINE prefix (never precached), never mapped by pyscript.toml
+    vendor = ast.parse((ROOT / "scripts" / "vendor.py").read_text(encoding="utf-8"))
+    prefixes = next(
+        ast.literal_eval(node.value)
+        for node in vendor.body
+        if isinstance(node, ast.Assign) and [getattr(t, "id", None) for t in node.targets] == ["ONLINE"]
+    )
+    paths = ["static/app/onlineload.py"] + [f"static/app/online/{name}.py" for name in ["__init__", *files]]
+    assert all(path.startswith(tuple(prefixes)) for path in paths)
+    mapped = (ROOT / "pyscript.toml").read_text(encoding="utf-8")
+    assert "static/app/online" not in mapped
+    # nothing loaded at start-up imports them at its top: only inside the function that loads them
+    for name in PAGE:
+        if name not in ON_DEMAND:
+            top, _ = _imports(APP / f"{name.replace('.', '/')}.py", name, package=False)
+            assert not {_owner(t, {m: APP for m in PAGE}) for t in top} & ON_DEMAND, name
+
+
+def test_the_pure_online_modules_are_the_packages_own() -> None:
+    """Every online module that imports neither ``js`` nor ``pyscript`` (nor reaches one that does) is tested as
+    pure: a pure part cannot quietly become a browser part."""
+    browser = _browser_modules()
+    for name in _online_modules():
+        module = f"online.{name}"
+        reach, todo = {module}, [module]
+        while todo:
+            for dep in PAGE.get(todo.pop(), ()):
+                if dep not in reach:
+                    reach.add(dep)
+                    todo.append(dep)
+        assert (module in PURE_PAGE) == (not reach & browser), module

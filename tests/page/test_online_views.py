@@ -1,4 +1,4 @@
-"""The online views (static/app/onlineview.py) and the guest boundary's queue (static/app/onlineinbox.py).
+"""The online views (static/app/online/views.py, forms.py) and the guest boundary's queue (static/app/online/inbox.py).
 
 Every view is rendered with hostile strings in every field a host or a lobby peer controls (names, occupant
 kinds, levels, lights, round trips, ratings, chat ids and texts, listings): no tag or attribute may come from
@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import asyncio
 
-import onlineinbox
-import onlineview as views
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from online import forms, views
+from online import inbox as onlineinbox
 
 from tests.page.conftest import HOSTILE, assert_no_injection, parse_tags, run_async
 
@@ -121,7 +121,7 @@ def test_chat_lines_never_turn_a_peers_text_into_markup(lines, muted, hidden) ->
 @settings(max_examples=60, deadline=None)
 @given(tables=st.lists(LISTING, max_size=3))
 def test_lobby_listings_never_turn_a_peers_text_into_markup(tables) -> None:
-    out = views.listings_window(tables)
+    out = forms.listings_window(tables)
     assert_no_injection(out, ROOM_TAGS | {"thead"})
     assert sum(1 for tag, _ in parse_tags(out) if tag == "tr" and ("data-listing", None) in _) == len(tables)
 
@@ -130,16 +130,16 @@ def test_lobby_listings_never_turn_a_peers_text_into_markup(tables) -> None:
 @given(a=HOSTILE, b=HOSTILE, c=HOSTILE, d=HOSTILE)
 def test_the_forms_and_the_vote_never_turn_text_into_markup(a, b, c, d) -> None:
     for out in (
-        views.create_window(a),
-        views.join_window(a, b, c, d),
-        views.status_window(a),
-        views.vote_window(b),
-        views.body(views.status_window(c)),
+        forms.create_window(a),
+        forms.join_window(a, b, c, d),
+        forms.status_window(a),
+        forms.vote_window(b),
+        views.body(forms.status_window(c)),
     ):
         assert_no_injection(out, DIALOG_TAGS)
-    form = dict(next(attrs for tag, attrs in parse_tags(views.join_window(a, b, c)) if tag == "form"))
+    form = dict(next(attrs for tag, attrs in parse_tags(forms.join_window(a, b, c)) if tag == "form"))
     assert form["data-secret"] == a and form["data-pub"] == b
-    field = dict(next(attrs for tag, attrs in parse_tags(views.create_window(d)) if tag == "input"))
+    field = dict(next(attrs for tag, attrs in parse_tags(forms.create_window(d)) if tag == "input"))
     assert field["value"] == d
 
 
@@ -282,10 +282,10 @@ def test_the_lobby_offers_join_while_seats_are_free_and_watch_when_allowed() -> 
     table = {"secret": "s" * 16, "pub": "p" * 40, "kind": "casual", "preset": "standard", "watch": True}
     table.update(password=False, started=False, seats={"N": "Ann", "E": None, "S": None, "W": None}, ratings={})
     full = dict(table, seats=dict.fromkeys(SEATS, "X"), watch=False)
-    out = views.listings_window([table, full])
+    out = forms.listings_window([table, full])
     actions = [(b["data-action"], b["data-secret"]) for b in tags(out, "button") if "data-secret" in b]
     assert actions == [("lobby-join", "s" * 16), ("lobby-watch", "s" * 16)]
-    assert "role" in tags(views.listings_window([]), "p")[0]
+    assert "role" in tags(forms.listings_window([]), "p")[0]
 
 
 # ------------------------------------------------------------------ the guest boundary's queue

@@ -1,24 +1,28 @@
-"""The online windows and panels as markup, from plain data (MicroPython and CPython: tests/page).
+"""The online table's views as markup, from plain data (MicroPython and CPython: tests/page): the room window before
+the start, and during the game the strip of lights, the panel's buttons and the chat; the small pieces every online
+window is made of (a title, a row of buttons, a checkbox) too.
 
-Pure views: each function takes the data it shows (a ``room`` message, chat lines, lobby listings, the person's
-choices) and returns :class:`markup.Html`; nothing here touches the document, the network or storage, and every
-value from a peer is text or an attribute value escaped by :func:`markup.h`, never markup.  online.py puts the
-result into the page.
+Pure views: each function takes the data it shows (a ``room`` message, chat lines, the person's choices) and returns
+:class:`markup.Html`; nothing here touches the document, the network or storage, and every value from a peer is text
+or an attribute value escaped by :func:`markup.h`, never markup.  The forms and the lobby's list are in forms.py;
+dialog.py and panel.py put the results into the page.
 
-What a seat shows is what the room computed (spades/table/room.py ``_seat_json``): its occupant, its name (cleaned by
-the room) and its connection light (``light``, from the room's one rule); a guest's page shows, for the host's
-seat, the light of its own link to the host (the room measures that link from the host's side) or ``away`` when
-the host is gone.  docs/online.md lists the hooks (``data-occupant``, ``data-kind``, ``data-light``…).
+What a seat shows is what the room computed (spades/table/room.py ``_seat_json``): its occupant, its name (cleaned
+by the room: ``clean_text`` with ``NAME_LIMIT``) and its connection light (``light``, the room's one rule: no
+threshold here).  A guest's page shows, for the host's seat, the light of its own link to the host (the room
+measures that link from the host's side), or ``away`` and red when the host is gone (the one thing only the
+guest's own link knows).  docs/online.md lists the hooks (``data-occupant``, ``data-kind``, ``data-light``…).
 """
 
 import i18n
 from i18n import t, who
 from markup import h, join
 
+from .links import CHAT_TEXT
+
 SEATS = ("N", "E", "S", "W")
 LEVELS = ("beginner", "standard", "expert")
 LIGHTS = ("green", "yellow", "red")
-NAME_MAXLENGTH = 24  # the form's hint; the room cleans and cuts every name it shows (spades/table/room.py)
 
 
 def _int(value):
@@ -61,129 +65,9 @@ def checkbox(name, words, checked):
     return h("label", h("input", type="checkbox", name=name, checked=bool(checked)), " ", words)
 
 
-def name_field(name):
-    """The name field of the create and join forms, filled with ``name``."""
-    return h(
-        "label",
-        t("online_name"),
-        " ",
-        h(
-            "input",
-            {"name": "name", "required": True, "maxlength": NAME_MAXLENGTH, "autocomplete": "nickname"},
-            value=_text(name),
-            autofocus=True,
-        ),
-    )
-
-
-def password_field():
-    """The table password field of the create and join forms."""
-    return h("label", t("online_password"), " ", h("input", name="password", maxlength="64", autocomplete="off"))
-
-
 def body(content):
     """The online dialog's content, in its body."""
     return h("div", content, cls="dlg-body")
-
-
-def create_window(name):
-    """The online menu: create a table (name, casual or rated, password, spectators, public) or join by code."""
-    return join(
-        [
-            title(t("online_title")),
-            h("p", t("online_intro")),
-            h(
-                "form",
-                name_field(name),
-                h(
-                    "fieldset",
-                    h("legend", t("online_kind")),
-                    h(
-                        "label",
-                        h("input", type="radio", name="kind", value="casual", checked=True),
-                        " ",
-                        t("online_casual"),
-                    ),
-                    h("label", h("input", type="radio", name="kind", value="rated"), " ", t("online_rated")),
-                ),
-                password_field(),
-                checkbox("spectators", t("online_allow_watch"), True),
-                checkbox("public", t("online_public"), False),
-                buttons(
-                    button(t("close"), "close-dialog"),
-                    button(t("online_lobby"), "lobby"),
-                    h("button", t("online_create"), type="submit", data_action="create-table", cls="primary"),
-                ),
-                id="online-create",
-                cls="online-form",
-            ),
-            h(
-                "form",
-                h("h3", t("online_code_title")),
-                h(
-                    "label",
-                    t("online_code"),
-                    " ",
-                    h(
-                        "input",
-                        {"name": "code", "required": True, "maxlength": "12", "autocomplete": "off"},
-                        autocapitalize="characters",
-                        placeholder="ABCD-2345",
-                    ),
-                ),
-                buttons(h("button", t("online_join"), type="submit", data_action="join-code")),
-                id="online-code",
-                cls="online-form",
-            ),
-        ]
-    )
-
-
-def join_window(secret, pub, name, problem=None):
-    """Join a table by its invitation: name and password (``problem``: why the last try was refused)."""
-    return join(
-        [
-            title(t("online_join_title")),
-            h("p", problem, cls="online-problem", role="alert") if problem else None,
-            h(
-                "form",
-                {"id": "online-join", "class": "online-form", "data-secret": _text(secret), "data-pub": _text(pub)},
-                name_field(name),
-                password_field(),
-                buttons(
-                    button(t("close"), "online-cancel"),
-                    h("button", t("online_join"), type="submit", data_action="join-table", cls="primary"),
-                ),
-            ),
-        ]
-    )
-
-
-def status_window(words):
-    """A line while connecting, or why it failed (``[data-connecting]``)."""
-    return join(
-        [
-            title(t("online_title")),
-            h("p", words, role="status", data_connecting=True),
-            buttons(button(t("close"), "online-cancel")),
-        ]
-    )
-
-
-def vote_window(name):
-    """The rated vote after ``name`` dropped out: wait for them, or end the game unscored."""
-    return join(
-        [
-            title(t("online_vote_title", name=_text(name))),
-            h("p", t("online_vote_text")),
-            h(
-                "div",
-                {"class": "dlg-buttons", "data-vote": True},
-                button(t("online_vote_wait"), "vote", data_vote="wait", autofocus=True),
-                button(t("online_vote_end"), "vote", data_vote="end"),
-            ),
-        ]
-    )
 
 
 # ------------------------------------------------------------------ seats
@@ -364,7 +248,13 @@ def bar():
                     h("ol", id="chat-log", aria_live="polite"),
                     h(
                         "form",
-                        h("input", name="text", maxlength="200", autocomplete="off", aria_label=t("online_chat_say")),
+                        h(
+                            "input",
+                            name="text",
+                            maxlength=CHAT_TEXT,
+                            autocomplete="off",
+                            aria_label=t("online_chat_say"),
+                        ),
                         h("button", t("online_send"), type="submit"),
                         id="chat-form",
                     ),
@@ -482,58 +372,3 @@ def chat(lines, muted=(), hidden=(), keep=30):
             )
         )
     return join(items)
-
-
-# ------------------------------------------------------------------ the public lobby (游戏室)
-
-
-def rating_suffix(rating):
-    """`` (1012)`` after a name in the lobby, when the player announced a rating."""
-    return " (" + str(rating) + ")" if _int(rating) is not None else ""
-
-
-def listings_window(tables):
-    """The public lobby: one row per listed table (``[data-listing]``) with join and watch buttons."""
-    rows = []
-    for item in tables:
-        item = _dict(item)
-        seats = _dict(item.get("seats"))
-        ratings = _dict(item.get("ratings"))
-        names = [_text(seats.get(s) or "–") + rating_suffix(ratings.get(s)) for s in SEATS]
-        free = sum(1 for s in SEATS if not seats.get(s))
-        secret, pub = _text(item.get("secret")), _text(item.get("pub"))
-        actions = []
-        if free and not item.get("started"):
-            actions.append(button(t("online_join"), "lobby-join", data_secret=secret, data_pub=pub))
-        if item.get("watch"):
-            actions.append(button(t("online_watch"), "lobby-watch", data_secret=secret, data_pub=pub))
-        preset = _text(item.get("preset"))
-        rows.append(
-            h(
-                "tr",
-                {"data-listing": True},
-                h("td", t("online_kind_" + _text(item.get("kind")))),
-                h("td", " · ".join(names)),
-                h("td", t("online_free_seats", n=free)),
-                h(
-                    "td",
-                    t("preset_" + preset) if i18n.has("preset_" + preset) else preset,
-                    " · " + t("online_password_needed") if item.get("password") else None,
-                ),
-                h("td", actions),
-            )
-        )
-    if rows:
-        heads = [
-            h("th", t(key), scope="col") for key in ("online_kind", "online_players", "online_free", "online_rules")
-        ]
-        listing = h("table", h("thead", h("tr", heads, h("th"))), h("tbody", rows), cls="online-seats")
-    else:
-        listing = h("p", t("online_lobby_empty"), role="status")
-    return join(
-        [
-            title(t("online_lobby")),
-            h("div", {"data-listings": True}, listing),
-            buttons(button(t("online_back"), "online")),
-        ]
-    )

@@ -1,0 +1,132 @@
+"""The online dialog on the page (``#dlg-online``): which window it shows (the online menu, the join form, a status
+line, the room before the start, the vote), and the person's submits and choices in it, sent by name to
+actions.py's tables.  A part of life.py's :class:`Online` (a mixin: the same table's fields).
+"""
+
+import js
+import store
+from dom import by_id
+from i18n import t
+from pyscript import document
+from pyscript.ffi import create_proxy
+
+from .actions import CHANGES, SUBMITS
+from .bridge import NAME_KEY, PREFS_KEY, invite_link
+from .forms import create_window, join_window, status_window
+from .views import body, room_window
+
+
+class Dialog:
+    """The online dialog of :class:`life.Online`."""
+
+    def dialog(self):
+        """The dialog element, made (and its submit and change listeners set) the first time."""
+        dialog = by_id("dlg-online")
+        if dialog is None:
+            dialog = document.createElement("dialog")
+            dialog.id = "dlg-online"
+            dialog.className = "dlg dlg-online"
+            dialog.setAttribute("aria-labelledby", "online-title")
+            document.body.appendChild(dialog)
+            dialog.addEventListener("submit", create_proxy(self.on_submit))
+            dialog.addEventListener("change", create_proxy(self.on_change))
+        return dialog
+
+    def show(self, content):
+        """The online dialog with ``content`` (a view's markup), open, its first field focused."""
+        dialog = self.dialog()
+        dialog.innerHTML = str(body(content))
+        if not dialog.open:
+            dialog.showModal()
+        first = dialog.querySelector("[autofocus]") or dialog.querySelector("input,button,select")
+        if first is not None:
+            first.focus()
+
+    def showing(self, selector):
+        """Whether the online dialog is open on a window that has ``selector``."""
+        dialog = by_id("dlg-online")
+        return dialog is not None and dialog.open and dialog.querySelector(selector) is not None
+
+    def close_dialog(self, selector=None):
+        """Close the online dialog (only when it shows ``selector``, if given)."""
+        dialog = by_id("dlg-online")
+        if dialog is not None and dialog.open and (selector is None or dialog.querySelector(selector)):
+            dialog.close()
+
+    def open(self):
+        """The online menu: create a table, or the room of the table we are at."""
+        if self.session is not None:
+            self.show(self.room_view())
+            return
+        self.show(create_window(self.default_name()))
+
+    def join_form(self, secret, problem=None):
+        """The join form for the table ``secret`` (``problem``: why the last try was refused)."""
+        self.show(join_window(secret, self.pub, self.default_name(), problem))
+
+    def show_status(self, text):
+        self.show(status_window(text))
+
+    def field(self, form_id, name):
+        """The field ``name`` of the form ``form_id`` in the dialog, or ``None``."""
+        form = by_id(form_id)
+        return form.elements.namedItem(name) if form is not None else None
+
+    def keep_name(self, name):
+        """The name to offer next time (``spades-online-name``)."""
+        store.write_text(NAME_KEY, name)
+
+    def on_submit(self, event):
+        """A form of the dialog, by its id (actions.py ``SUBMITS``)."""
+        event.preventDefault()
+        submit = SUBMITS.get(str(event.target.id or ""))
+        if submit is not None:
+            submit(self, event.target)
+
+    def on_change(self, event):
+        """A choice in the room window, by its field's name (actions.py ``CHANGES``)."""
+        change = CHANGES.get(str(event.target.name or ""))
+        if change is not None:
+            change(self, event.target)
+
+    def save_prefs(self):
+        """Mutes, hidden names and spectator permissions, kept for the next table (``spades-online-prefs``)."""
+        data = {
+            "muted": sorted(self.muted),
+            "hidden": sorted(self.hidden),
+            "spectators": self.allow_spectators,
+            "show_cards": self.show_cards,
+        }
+        store.write_json(PREFS_KEY, data)
+
+    async def copy_invite(self):
+        """The invite link onto the clipboard (or selected, when the browser does not allow it)."""
+        field = document.querySelector("[data-invite]")
+        try:
+            await js.navigator.clipboard.writeText(field.value)
+            self.app.set_message(t("online_copied"))
+        except Exception:
+            field.select()
+
+    def room_view(self):
+        """The room window for this page (views.room_window with what this page knows)."""
+        invite = invite_link(self.secret, self.pub, self.custom_relay()) if self.secret else None
+        prefs = {"spectators": self.allow_spectators, "show_cards": self.show_cards}
+        return room_window(self.room, self.you, self.role == "host", self.hidden, invite, self.code, prefs)
+
+    def render_lobby(self):
+        """The room window again while it shows before the start (the focused button keeps the focus)."""
+        if self.room is None:
+            return
+        if self.room.get("started"):
+            self.close_dialog("[data-lobby]")
+            return
+        dialog = self.dialog()
+        focus = document.activeElement
+        key = focus.getAttribute("data-action") if focus is not None and hasattr(focus, "getAttribute") else None
+        self.show(self.room_view())
+        if key:
+            for again in dialog.querySelectorAll("[data-action]"):
+                if again.getAttribute("data-action") == key:
+                    again.focus()
+                    break

@@ -1,0 +1,192 @@
+"""The online dialog's forms and lists as markup, from plain data (MicroPython and CPython: tests/page): the online
+menu (create a table, or join with a code), the join form of an invitation, a status line while connecting, the
+rated vote, and the public lobby's tables.
+
+Pure views like views.py (whose pieces they are made of): every value a person typed or a lobby peer sent is text or
+an attribute value escaped by :func:`markup.h`.  The fields' ``maxlength`` are the limits of the room's ``SCHEMA``
+for what a guest sends (links.py): the page keeps no length of its own; the room cleans and cuts what it shows.
+"""
+
+import i18n
+from i18n import t
+from markup import h, join
+
+from .links import HELLO_NAME, HELLO_PASSWORD
+from .views import SEATS, _dict, _int, _text, button, buttons, checkbox, title
+
+
+def name_field(name):
+    """The name field of the create and join forms, filled with ``name``."""
+    return h(
+        "label",
+        t("online_name"),
+        " ",
+        h(
+            "input",
+            {"name": "name", "required": True, "maxlength": HELLO_NAME, "autocomplete": "nickname"},
+            value=_text(name),
+            autofocus=True,
+        ),
+    )
+
+
+def password_field():
+    """The table password field of the create and join forms."""
+    return h(
+        "label", t("online_password"), " ", h("input", name="password", maxlength=HELLO_PASSWORD, autocomplete="off")
+    )
+
+
+def create_window(name):
+    """The online menu: create a table (name, casual or rated, password, spectators, public) or join by code."""
+    return join(
+        [
+            title(t("online_title")),
+            h("p", t("online_intro")),
+            h(
+                "form",
+                name_field(name),
+                h(
+                    "fieldset",
+                    h("legend", t("online_kind")),
+                    h(
+                        "label",
+                        h("input", type="radio", name="kind", value="casual", checked=True),
+                        " ",
+                        t("online_casual"),
+                    ),
+                    h("label", h("input", type="radio", name="kind", value="rated"), " ", t("online_rated")),
+                ),
+                password_field(),
+                checkbox("spectators", t("online_allow_watch"), True),
+                checkbox("public", t("online_public"), False),
+                buttons(
+                    button(t("close"), "close-dialog"),
+                    button(t("online_lobby"), "lobby"),
+                    h("button", t("online_create"), type="submit", data_action="create-table", cls="primary"),
+                ),
+                id="online-create",
+                cls="online-form",
+            ),
+            h(
+                "form",
+                h("h3", t("online_code_title")),
+                h(
+                    "label",
+                    t("online_code"),
+                    " ",
+                    h(
+                        "input",
+                        {"name": "code", "required": True, "maxlength": "12", "autocomplete": "off"},
+                        autocapitalize="characters",
+                        placeholder="ABCD-2345",
+                    ),
+                ),
+                buttons(h("button", t("online_join"), type="submit", data_action="join-code")),
+                id="online-code",
+                cls="online-form",
+            ),
+        ]
+    )
+
+
+def join_window(secret, pub, name, problem=None):
+    """Join a table by its invitation: name and password (``problem``: why the last try was refused)."""
+    return join(
+        [
+            title(t("online_join_title")),
+            h("p", problem, cls="online-problem", role="alert") if problem else None,
+            h(
+                "form",
+                {"id": "online-join", "class": "online-form", "data-secret": _text(secret), "data-pub": _text(pub)},
+                name_field(name),
+                password_field(),
+                buttons(
+                    button(t("close"), "online-cancel"),
+                    h("button", t("online_join"), type="submit", data_action="join-table", cls="primary"),
+                ),
+            ),
+        ]
+    )
+
+
+def status_window(words):
+    """A line while connecting, or why it failed (``[data-connecting]``)."""
+    return join(
+        [
+            title(t("online_title")),
+            h("p", words, role="status", data_connecting=True),
+            buttons(button(t("close"), "online-cancel")),
+        ]
+    )
+
+
+def vote_window(name):
+    """The rated vote after ``name`` dropped out: wait for them, or end the game unscored."""
+    return join(
+        [
+            title(t("online_vote_title", name=_text(name))),
+            h("p", t("online_vote_text")),
+            h(
+                "div",
+                {"class": "dlg-buttons", "data-vote": True},
+                button(t("online_vote_wait"), "vote", data_vote="wait", autofocus=True),
+                button(t("online_vote_end"), "vote", data_vote="end"),
+            ),
+        ]
+    )
+
+
+# ------------------------------------------------------------------ the public lobby (游戏室)
+
+
+def rating_suffix(rating):
+    """`` (1012)`` after a name in the lobby, when the player announced a rating."""
+    return " (" + str(rating) + ")" if _int(rating) is not None else ""
+
+
+def listings_window(tables):
+    """The public lobby: one row per listed table (``[data-listing]``) with join and watch buttons."""
+    rows = []
+    for item in tables:
+        item = _dict(item)
+        seats = _dict(item.get("seats"))
+        ratings = _dict(item.get("ratings"))
+        names = [_text(seats.get(s) or "–") + rating_suffix(ratings.get(s)) for s in SEATS]
+        free = sum(1 for s in SEATS if not seats.get(s))
+        secret, pub = _text(item.get("secret")), _text(item.get("pub"))
+        actions = []
+        if free and not item.get("started"):
+            actions.append(button(t("online_join"), "lobby-join", data_secret=secret, data_pub=pub))
+        if item.get("watch"):
+            actions.append(button(t("online_watch"), "lobby-watch", data_secret=secret, data_pub=pub))
+        preset = _text(item.get("preset"))
+        rows.append(
+            h(
+                "tr",
+                {"data-listing": True},
+                h("td", t("online_kind_" + _text(item.get("kind")))),
+                h("td", " · ".join(names)),
+                h("td", t("online_free_seats", n=free)),
+                h(
+                    "td",
+                    t("preset_" + preset) if i18n.has("preset_" + preset) else preset,
+                    " · " + t("online_password_needed") if item.get("password") else None,
+                ),
+                h("td", actions),
+            )
+        )
+    if rows:
+        heads = [
+            h("th", t(key), scope="col") for key in ("online_kind", "online_players", "online_free", "online_rules")
+        ]
+        listing = h("table", h("thead", h("tr", heads, h("th"))), h("tbody", rows), cls="online-seats")
+    else:
+        listing = h("p", t("online_lobby_empty"), role="status")
+    return join(
+        [
+            title(t("online_lobby")),
+            h("div", {"data-listings": True}, listing),
+            buttons(button(t("online_back"), "online")),
+        ]
+    )

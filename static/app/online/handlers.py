@@ -1,0 +1,138 @@
+"""What each message from the host does on this page: the one table from a message's type to its handler.
+
+:data:`MESSAGES` holds a handler for every type the room sends (spades/table/room.py; on a guest's page each has been
+checked by the guest boundary first, spades/table/guest.py ``SCHEMA``: tests/page/test_online_parts.py checks that
+the two lists are the same), :data:`STATUS` for what this page's own link says about the host (session.mjs
+``onStatus``): nothing else is handled, and a guest drops and counts any other type.
+
+Pure (MicroPython and CPython): a handler is ``handler(online, message)`` and does everything through ``online``,
+life.py's :class:`Online` (its fields, and its methods that touch the page: ``notice``, ``later``, ``show``…), so
+tests/page runs each one with a stand-in.
+"""
+
+from i18n import error_text, t
+
+from .forms import vote_window
+
+CHAT_KEEP = 100
+"""Chat lines kept on the page (the panel shows the last 30)."""
+
+
+def welcome(online, message):
+    """I am in: my seat, token and name as the room has them; a guest keeps its token for this table."""
+    online.you = message.get("you")
+    online.connected = True
+    if online.role == "guest" and online.you and online.you.get("token"):
+        online.keep_token(online.you["token"])
+    online.sync_body()
+    if online.watch_after_join and not (online.you or {}).get("spectator"):
+        online.watch_after_join = False
+        online.later(online.action("watch", None))
+    online.render_lobby()
+
+
+def denied(online, message):
+    """The host turned me away: the join form again for a wrong password, else why."""
+    online.later(online.close_session())
+    if message.get("code") == "password":
+        online.join_form(online.secret, t("online_denied_password"))
+    else:
+        online.show_status(t("online_denied_dnd"))
+
+
+def room(online, message):
+    """The room changed: the lobby listing, the strip, and the room window while it shows."""
+    online.room = message
+    online.publish()
+    online.ended = message.get("ended") or online.ended
+    online.sync_body()
+    online.render_bar()
+    showing = online.showing("[data-lobby],[data-connecting]")
+    if showing and message.get("started"):
+        online.close_dialog()
+    elif showing:
+        online.render_lobby()
+
+
+def state(online, message):
+    """My viewer state and the events since the last: drawn in order by the online session (session.py)."""
+    seq = (message.get("state") or {}).get("seq")
+    if isinstance(seq, int) and not isinstance(seq, bool) and seq >= 0:
+        online.seen_seq = seq
+    online.later(online.app.online_state(message))
+
+
+def hand(online, message):
+    """A finished hand trick by trick (the answer to ``hand``): for the review."""
+    online.review_received(message.get("hand"))
+
+
+def sheets(online, message):
+    """Scored hands this page did not see (a late join, a reload): kept, and the open windows drawn again."""
+    online.hands_arrived(message)
+
+
+def chat(online, message):
+    """A chat line: kept (the last :data:`CHAT_KEEP`), counted as unread while the panel is closed unless muted."""
+    online.chat.append(message)
+    del online.chat[:-CHAT_KEEP]
+    if not online.panel_open and str(message.get("from")) not in online.muted:
+        online.unread += 1
+    online.render_bar()
+
+
+def refused(online, message):
+    """The room refused what I sent: why, in the page's words."""
+    online.app.set_message(t("online_refused", error=error_text(message)))
+
+
+def vote(online, message):
+    """A rated table's vote about a dropped player: asked once while my vote is missing; told when they wait."""
+    if message.get("result") == "wait":
+        online.notice(t("online_vote_waiting", name=str(message.get("name") or "")))
+        online.close_dialog("[data-vote]")
+        return
+    mine = (online.you or {}).get("seat")
+    votes = message.get("votes") or {}
+    if mine not in votes or votes.get(mine) is not None:
+        return
+    online.show(vote_window(message.get("name")))
+
+
+def ended(online, message):
+    """The game ended early: unscored (the dropped player records it), or a player left (the others record a win)."""
+    online.ended = message.get("reason")
+    me = (online.you or {}).get("name")
+    if message.get("reason") == "unscored":
+        online.notice(t("online_ended_unscored", name=str(message.get("disconnected") or "")))
+        if message.get("disconnected") == me:
+            online.later(online.app.record_online(unscored=True))
+    else:
+        online.notice(t("online_ended_left", name=str(message.get("left") or "")))
+        loser = message.get("loser")
+        if loser in ("NS", "EW") and message.get("left") != me:
+            online.later(online.app.record_online(winner="EW" if loser == "NS" else "NS"))
+
+
+def host_left(online, message):
+    """My link lost the host (said by this page's link, never by the host)."""
+    online.connected = False
+    online.notice(t("online_host_left"))
+    online.render_bar()
+
+
+MESSAGES = {
+    "welcome": welcome,
+    "denied": denied,
+    "room": room,
+    "state": state,
+    "hand": hand,
+    "sheets": sheets,
+    "chat": chat,
+    "refused": refused,
+    "vote": vote,
+    "ended": ended,
+}
+"""What the room sends, by type ``t``: the only messages a page handles from a room."""
+STATUS = {"host_left": host_left}
+"""What this page's own link says about the host (session.mjs ``onStatus``)."""

@@ -1,0 +1,403 @@
+"""One online table on this page, from the first connection to the leave: :class:`Online`.
+
+Its job is the table's life: create a table and host it (the host's worker runs the room, op ``room_*``, through
+static/online/session.mjs), offer its short code, resume it after a reload, join one by invitation, code or lobby,
+send what the person does, leave; and the messages that come in: a guest's go through the guest boundary
+(inbox.py, the worker's op ``guest_check``, spades/table/guest.py) in order, then to handlers.py's table by type.
+Either way the page gets the same messages (``room``, ``state``, ``chat``…) and draws the table from its own viewer
+state exactly as in a solo game (screen.py, through session.py's ``OnlineSession``): the page knows no rules.
+
+The messages' way in, the dialog, the lobby and the game panel are its parts (boundary.py, dialog.py, lobby.py,
+panel.py: mixins over the same fields); buttons, forms and choices are sent by name to actions.py's tables.
+Fetched only when a person goes online (onlineload.py), together with static/online/*.mjs: the solo game never
+downloads them.
+"""
+
+import i18n
+import js
+import review
+import sheet
+import store
+import windows
+from dom import by_id, notice
+from i18n import error_text, t
+from pyscript import document
+from pyscript.ffi import create_proxy
+from tasks import spawn
+from transport import EngineError, call
+
+from .actions import ACTIONS
+from .boundary import Boundary
+from .bridge import (
+    HOST_KEY,
+    NAME_KEY,
+    PREFS_KEY,
+    js_error,
+    keep_token,
+    new_secret,
+    own_link,
+    plain,
+    read_quiet,
+    site_url,
+    to_js,
+    token_for,
+)
+from .dialog import Dialog
+from .handlers import STATUS
+from .inbox import Inbox
+from .links import fragment, parse_invite, typed_name
+from .lobby import Lobby
+from .panel import Panel
+
+HOST_TABLE = "online"  # the host's room's table in its worker (session.mjs host()'s default)
+
+_import = js.Function.new("url", "return import(url)")
+
+
+class Online(Boundary, Dialog, Lobby, Panel):
+    """One online table on this page: as its host or as a guest (a player or a spectator)."""
+
+    def __init__(self, app):
+        self.app = app
+        self.params = app.params
+        self.session = None
+        self.role = None  # "host" | "guest"
+        self.secret = None
+        self.room = None  # the last "room" message
+        self.you = None  # {"seat", "token", "spectator", "name"}
+        self.chat = []
+        self.connected = False
+        self.ended = None
+        prefs = read_quiet(PREFS_KEY)
+        prefs = prefs if isinstance(prefs, dict) else {}
+        self.muted = set(n for n in prefs.get("muted", []) if isinstance(n, str))
+        self.hidden = set(n for n in prefs.get("hidden", []) if isinstance(n, str))
+        self.allow_spectators = prefs.get("spectators", True) is not False
+        self.show_cards = prefs.get("show_cards") is True
+        self.net = None
+        self.sessions = None
+        self.pub = None  # the host's public key (base64url), from the invite link or made here
+        self.password = None
+        self.public = False  # the host lists the table in the public lobby
+        self.lobby = None  # the lobby connection (session.mjs lobby()), while listing or browsing
+        self.listings = []  # the lobby's tables, as guest_listings checked them
+        self.listings_asked = 0  # lobby updates sent to guest_listings (only the newest is shown)
+        self.via = "invite"
+        self.watch_after_join = False
+        self.panel_open = False  # the game panel's buttons and chat (the lights always show)
+        self.code = None  # the host's short code (offer_code), shown in the room
+        self.code_offer = None
+        self.unread = 0
+        self.inbox = Inbox(self.guest_check, self.dispatch, self.dropped)  # a guest's messages from the host
+        self.checking = True  # False once the worker said it has no guest_check (an older engine)
+        self.seen_seq = 0  # the number of the last state shown here (a dropped state: catch up from it)
+        self.drawn = {}  # element id -> the markup last put there (redrawn only when it changes)
+
+    # ------------------------------------------------------------- configuration
+
+    def relays(self):
+        return self.net.parseRelays(self.params.get("relay") or self.app.settings.get("relay") or "")
+
+    def ice(self):
+        return self.net.parseIce(self.params.get("ice") or self.app.settings.get("ice") or "")
+
+    def custom_relay(self):
+        """The relay this page uses when the person chose one (``?relay=`` or settings), else ``None``."""
+        return self.params.get("relay") or self.app.settings.get("relay") or None
+
+    def loopback(self):
+        """``?loopback=1`` (tests): offer this machine's candidates as 127.0.0.1 (static/online/net.mjs)."""
+        return self.params.get("loopback") == "1"
+
+    def lose(self):
+        """``?lose=N`` (tests): drop one message in N each way, at random, at this page's transport (net.mjs)."""
+        text = self.params.get("lose", "")
+        return int(text) if text.isdigit() and len(text) < 4 else 0
+
+    def default_name(self):
+        """The name to offer: ``?name=``, else the one used last time."""
+        return typed_name(self.params.get("name")) or typed_name(store.read_text(NAME_KEY))
+
+    def link_options(self, values=None):
+        """Options for a session.mjs connection: ``values`` and this page's trackers, ICE servers, loopback."""
+        options = to_js(values or {})
+        options.relays = self.relays()
+        options.ice = self.ice()
+        options.loopback = self.loopback()
+        return options
+
+    async def load_modules(self):
+        """The online scripts: net.mjs and session.mjs, and the online style sheet (once)."""
+        if self.net is None:
+            self.net = await _import(site_url("static/online/net.mjs"))
+            self.sessions = await _import(site_url("static/online/session.mjs"))
+            link = document.createElement("link")
+            link.rel = "stylesheet"
+            link.href = "static/online/online.css"
+            document.head.appendChild(link)
+
+    # ------------------------------------------------------------- connecting
+
+    async def create(self, name, kind, password, spectators):
+        await self.load_modules()
+        self.secret = new_secret()
+        self.role = "host"
+        self.show_status(t("online_connecting"))
+        rules = dict(self.app.settings.get("rules") or {})
+        rules["preset"] = self.app.settings.get("preset") or "standard"
+        room = {"kind": kind, "spectators": spectators}
+        if password:
+            room["password"] = password
+        await self.start_host(
+            {"name": name, "seat": self.app.settings.get("seat") or "S", "rules": rules, "room": room}, None
+        )
+
+    async def start_host(self, setup, save):
+        secret = self.secret
+        options = {
+            "tableId": "spades-" + secret[:16],
+            "secret": secret,
+            "name": setup.get("name"),
+            "seat": setup.get("seat", "S"),
+            "rules": setup.get("rules"),
+            "room": setup.get("room"),
+        }
+        standing = await self.app.player.standing()
+        if standing is not None:
+            options["rating"], options["disconnects"] = standing
+        if save is not None:
+            options["save"] = save
+        identity = await self.sessions.hostKey(to_js(setup["key"]) if setup.get("key") else None)
+        setup = dict(setup)
+        setup["key"] = plain(identity.key)
+        self.pub = str(identity.pub)
+        js_options = to_js(options)
+        js_options.engine = js.window.spades.engine
+        js_options.relays = self.relays()
+        js_options.ice = self.ice()
+        js_options.key = identity.key
+        js_options.loopback = self.loopback()
+        js_options.lose = self.lose()
+        lag = self.params.get("lag", "")
+        js_options.lag = int(lag) if lag.isdigit() and len(lag) < 7 else 0  # test hook: delay added to round trips
+        js_options.onLocal = create_proxy(lambda message: self.dispatch(plain(message)))  # my own room: trusted
+        keep = js.Function.new(
+            "secret",
+            "setup",
+            "return (save) => { try { localStorage.setItem('"
+            + HOST_KEY
+            + "', JSON.stringify({secret, setup, save})); }"
+            " catch (e) {} };",
+        )
+        js_options.onSave = keep(secret, to_js(setup))
+        js_options.onError = create_proxy(lambda answer: notice(t("error", error=error_text(plain(answer)))))
+        try:
+            self.session = await self.sessions.host(js_options)
+        except Exception as error:
+            self.session = None
+            notice(t("online_failed", error=error_text(js_error(error))))
+            return
+        self.connected = True
+        self.you = {
+            "seat": setup.get("seat", "S"),
+            "token": str(self.session.token or ""),
+            "spectator": False,
+            "name": setup.get("name"),
+        }
+        js.history.replaceState(js.history.state, "", own_link(secret, self.pub))
+        sheet.HANDS.request = self.ask_sheets
+        self.app.enter_online(self)
+        document.body.setAttribute("data-online", "host")
+        spawn(self.offer_code())
+        self.send({"t": "prefs", "spectators": self.allow_spectators, "show_cards": self.show_cards})
+        self.render_lobby()
+
+    async def offer_code(self):
+        """Wait in the room named after a short code and hand the invitation to whoever comes (session.mjs)."""
+        self.code = str(self.sessions.shortCode())
+        options = self.link_options({"code": self.code, "invite": "#" + fragment(self.secret, self.pub)})
+        try:
+            self.code_offer = await self.sessions.offerCode(options)
+        except Exception:
+            self.code = None
+        self.render_lobby()
+
+    async def redeem(self, code, name):
+        """A friend typed the host's short code: get the invitation it stands for, then join as with the link."""
+        await self.load_modules()
+        normal = self.sessions.normalCode(code)
+        if not normal:
+            self.show_status(t("online_code_bad"))
+            return
+        self.show_status(t("online_connecting"))
+        options = self.link_options({"code": str(normal)})
+        invitation = await self.sessions.redeemCode(options)
+        invite = parse_invite(invitation) if invitation else None
+        if invite is None:
+            self.show_status(t("online_code_unknown"))
+            return
+        self.pub = invite[1]
+        await self.join(invite[0], name, None)
+
+    async def resume_host(self, secret):
+        """The host reloaded: the room comes back from its save; guests reconnect by themselves."""
+        await self.load_modules()
+        data = read_quiet(HOST_KEY)
+        data = data if isinstance(data, dict) else {}
+        self.secret = secret
+        self.role = "host"
+        await self.start_host(data.get("setup") or {}, data.get("save"))
+
+    async def join(self, secret, name, password):
+        await self.load_modules()
+        self.secret = secret
+        pub = self.pub
+        self.role = "guest"
+        self.password = password
+        token = token_for(secret)
+        self.show_status(t("online_connecting"))
+        options = self.link_options(
+            {
+                "tableId": "spades-" + secret[:16],
+                "secret": secret,
+                "name": name,
+                "lang": i18n.lang(),
+                "via": self.via,
+                "hostPub": pub,
+            }
+        )
+        options.lose = self.lose()
+        if token:
+            options.token = token
+        if password:
+            options.password = password
+        standing = await self.app.player.standing()
+        if standing is not None:
+            options.rating, options.disconnects = standing
+        options.onMessage = create_proxy(lambda message: self.from_host(plain(message)))
+        options.onStatus = create_proxy(lambda message: self.dispatch(plain(message), STATUS))
+        try:
+            self.session = await self.sessions.guest(options)
+        except Exception as error:
+            self.session = None
+            notice(t("online_failed", error=error_text(js_error(error))))
+            return
+        sheet.HANDS.request = self.ask_sheets
+        self.app.enter_online(self)
+        document.body.setAttribute("data-online", "guest")
+
+    # ------------------------------------------------------------- at the table, and leaving it
+
+    def send(self, message):
+        if self.session is not None:
+            self.session.send(to_js(message))
+
+    def intent(self, intent):
+        """The person's bid, card, look... goes to the host; the answer comes back as a state."""
+        self.send({"t": "intent", "intent": intent})
+
+    def rated_game_on(self):
+        """Whether I sit in a rated game that is still going (leaving it now is a loss)."""
+        room = self.room or {}
+        state = self.app.state or {}
+        return (
+            room.get("kind") == "rated"
+            and room.get("started")
+            and not self.ended
+            and (self.you or {}).get("seat")
+            and state.get("phase") not in (None, "game-over")
+        )
+
+    async def leave(self):
+        if self.session is None:
+            return
+        if self.rated_game_on():
+            await self.app.record_online(left=True)
+        session = self.session
+        sheet.HANDS.request = None
+        if self.role == "host":
+            # answers come in order: once the leave's is in, no earlier answer can write the save back
+            try:
+                await session.send(to_js({"t": "leave"}))
+            except Exception:
+                pass
+            self.session = None
+            store.remove(HOST_KEY)
+            if self.code_offer is not None:
+                await self.code_offer.close()
+        else:
+            self.send({"t": "leave"})
+            self.session = None
+        try:
+            await session.close()
+        except Exception:
+            pass
+        document.body.setAttribute("data-online", "")
+        js.history.replaceState(js.history.state, "", js.location.pathname)
+        self.close_dialog()
+        self.inbox.clear()
+        roster = by_id("online-bar")
+        if roster is not None:
+            roster.remove()
+        await self.app.leave_online()
+
+    async def close_session(self):
+        session = self.session
+        self.session = None
+        if session is not None:
+            try:
+                await session.close()
+            except Exception:
+                pass
+
+    # ------------------------------------------------------------- what the handlers do to the page
+
+    def later(self, coro):
+        """Run ``coro`` in the background (tasks.spawn)."""
+        spawn(coro)
+
+    def notice(self, text):
+        notice(text)
+
+    def keep_token(self, token):
+        """This guest's seat token for this table, kept for a reload."""
+        keep_token(self.secret, token)
+
+    def sync_body(self):
+        """``<body data-online>``: a guest is ``guest`` or ``spectator`` as the room welcomed it."""
+        you = self.you or {}
+        if self.role == "guest":
+            document.body.setAttribute("data-online", "spectator" if you.get("spectator") else "guest")
+
+    def review_received(self, hand):
+        review.REVIEW.received(hand)
+
+    def hands_arrived(self, message):
+        windows.hands_arrived(message, self.app.state)
+
+    def fill_hands(self, state):
+        """Put every scored hand this page keeps into ``state`` (its record then holds the whole game)."""
+        sheet.HANDS.fill(state)
+
+    def ask_sheets(self, first, last):
+        """Missing scored hands ``first`` … ``last`` (sheet.HANDS.request): a guest asks the room, the host its
+        own worker's room (the answers come back as ``sheets`` either way)."""
+        if self.role == "guest":
+            self.send({"t": "sheets", "from": first, "to": last})
+        elif self.role == "host":
+            spawn(self.host_sheets(first, last))
+
+    async def host_sheets(self, first, last):
+        try:
+            answer = await call("sheets", {"table": HOST_TABLE, "from": first, "to": last})
+        except EngineError:
+            return
+        windows.hands_arrived(dict(answer, t="sheets"), self.app.state)
+
+    # ------------------------------------------------------------- buttons (controller.ONLINE_ACTIONS)
+
+    async def action(self, action, element):
+        """The button ``action`` (``data-action``), pressed on ``element``: actions.py's ``ACTIONS``."""
+        handler = ACTIONS.get(action)
+        if handler is not None:
+            await handler(self, element)

@@ -1,0 +1,48 @@
+"""What an invitation and a person's typing become, before anything is sent: pure (MicroPython and CPython,
+tests/page/test_online_parts.py).
+
+The limits here are not the page's own: they are the numbers of the room's ``SCHEMA`` for what a guest sends
+(spades/table/room.py; a test checks them against it), so that nothing the person types is refused for its length.
+The room then cleans what it shows (``clean_text``: control characters, spaces, ``NAME_LIMIT`` for a name,
+``CHAT_LIMIT`` for a chat line), and every name and line the page shows comes back from the room.
+"""
+
+HELLO_NAME = 200
+"""The longest name a ``hello`` carries (room ``SCHEMA["hello"]["name"]``)."""
+HELLO_PASSWORD = 200
+"""The longest table password a ``hello`` carries (room ``SCHEMA["hello"]["password"]``, and a table's own)."""
+CHAT_TEXT = 1000
+"""The longest text a ``chat`` message carries (room ``SCHEMA["chat"]["text"]``)."""
+
+
+def typed(text, limit):
+    """What a person typed into a field, without the spaces around it, at most ``limit`` characters."""
+    return str(text or "").strip()[:limit]
+
+
+def typed_name(text):
+    """A name as typed (at most :data:`HELLO_NAME` characters; ``""``: none)."""
+    return typed(text, HELLO_NAME)
+
+
+def parse_invite(text):
+    """``#t=SECRET&k=KEY`` → ``(SECRET, KEY)``: the table secret (16–64 letters and digits) and the host's public
+    key (base64url, 40–120 characters); ``None`` if the fragment is not an invitation."""
+    text = str(text or "")
+    if not text.startswith("#t="):
+        return None
+    fields = {}
+    for part in text[1:].split("&"):
+        key, _, value = part.partition("=")
+        fields[key] = value
+    secret, pub = fields.get("t", ""), fields.get("k", "")
+    if not (16 <= len(secret) <= 64 and all(c.isalpha() or c.isdigit() for c in secret)):
+        return None
+    if not (40 <= len(pub) <= 120 and all(c.isalpha() or c.isdigit() or c in "-_" for c in pub)):
+        return None
+    return secret, pub
+
+
+def fragment(secret, pub):
+    """The invitation as an address's fragment (without ``#``): ``t=SECRET&k=KEY``."""
+    return "t=" + secret + "&k=" + pub

@@ -1,0 +1,502 @@
+"""The online package's pure parts (static/app/online/): its tables, its limits, its links, and the handlers and
+actions run against a stand-in for life.py's ``Online``.
+
+- Dispatch is a table, one place each: handlers.py has a handler for every type the room sends a guest (the guest
+  boundary's ``SCHEMA``) and nothing else; actions.py one for every name controller.py sends it, one for each form
+  and each choice the online windows have.
+- One rule each: the page sends what the room's ``SCHEMA`` accepts (links.py's limits are its numbers) and keeps no
+  threshold or length of the room's own (lights, names, chat lines).
+- Then what each handler and action does, on data as the room sends it.
+"""
+
+from __future__ import annotations
+
+import ast
+import asyncio
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from online import actions, forms, handlers, links, views
+
+from spades.table import guest, room
+from tests.page.conftest import APP, HOSTILE, parse_tags, run_async
+
+ONLINE = APP / "online"
+
+# ------------------------------------------------------------------ the tables
+
+
+def test_every_message_the_room_sends_has_one_handler_and_nothing_else_has_one() -> None:
+    assert set(handlers.MESSAGES) == set(guest.SCHEMA)
+    assert set(handlers.STATUS) == {"host_left"} and not set(handlers.STATUS) & set(guest.SCHEMA)
+    assert all(callable(handler) for handler in [*handlers.MESSAGES.values(), *handlers.STATUS.values()])
+
+
+def _controller_online_actions() -> tuple[str, ...]:
+    tree = ast.parse((APP / "controller.py").read_text(encoding="utf-8"))
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and [getattr(t, "id", None) for t in node.targets] == ["ONLINE_ACTIONS"]:
+            return tuple(ast.literal_eval(node.value))
+    raise AssertionError("controller.py has no ONLINE_ACTIONS")
+
+
+def test_every_online_button_the_controller_sends_here_has_one_action_and_no_other_has_one() -> None:
+    names = _controller_online_actions()
+    assert len(set(names)) == len(names) and set(actions.ACTIONS) == set(names)
+    assert all(asyncio.iscoroutinefunction(action) for action in actions.ACTIONS.values())
+
+
+def _actions_in(markup: object) -> set[str]:
+    return {dict(attrs)["data-action"] for _, attrs in parse_tags(markup) if "data-action" in dict(attrs)}
+
+
+def a_room(**fields: Any) -> dict[str, Any]:
+    def seat(occupant: str = "empty", **more: Any) -> dict[str, Any]:
+        info = {"occupant": occupant, "name": None, "level": None, "rating": None, "ready": False, "host": False}
+        info.update(rtt=None, light=None)
+        info.update(more)
+        return info
+
+    data = {
+        "t": "room",
+        "kind": "casual",
+        "started": False,
+        "spectators_allowed": True,
+        "seats": {
+            "N": seat("person", name="Bo", rtt=2500, light="yellow", ready=True),
+            "E": seat("computer", level="expert", ready=True),
+            "S": seat("person", name="Ann", host=True, rtt=0, light="green", ready=True),
+            "W": seat(),
+        },
+        "watchers": [],
+        "ratings": None,
+    }
+    data.update(fields)
+    return data
+
+
+def test_every_button_form_and_choice_of_the_online_windows_has_its_action() -> None:
+    shown = set()
+    for out in (
+        forms.create_window("Ann"),
+        forms.join_window("s" * 16, "p" * 40, "Ann"),
+        forms.status_window("x"),
+        forms.vote_window("Bo"),
+        forms.listings_window([{"secret": "s", "pub": "p", "seats": {}, "watch": True}]),
+        views.room_window(a_room(), {"seat": "S"}, True, invite="https://x/#t=a", code="ABCD-2345"),
+        views.room_window(a_room(), {"seat": "N"}, False),
+        views.room_window(a_room(), {"seat": None}, False),
+        views.bar(),
+        views.panel_buttons(a_room(started=True), {"seat": "N"}, None, False),
+        views.chat([{"id": 1, "from": "Bo", "seat": "N", "text": "hi"}]),
+    ):
+        shown |= _actions_in(out)
+    # close-dialog belongs to the page's dialogs (controller.py ACTIONS); every other one is the package's
+    assert shown - {"close-dialog"} == set(actions.ACTIONS)
+    host_room = views.room_window(a_room(), {"seat": "S"}, True)
+    fields = {dict(a)["name"] for tag, a in parse_tags(host_room) if tag in ("input", "select") and "name" in dict(a)}
+    assert fields == set(actions.CHANGES)
+    menu = [forms.create_window("Ann"), forms.join_window("s" * 16, "p" * 40, "Ann")]
+    ids = {dict(a)["id"] for out in menu for tag, a in parse_tags(out) if tag == "form"}
+    assert ids == set(actions.SUBMITS)
+
+
+# ------------------------------------------------------------------ one rule each
+
+
+def _accepted(kind: str, key: str, length: int, base: dict[str, Any]) -> bool:
+    try:
+        room.validate({"t": kind, **base, key: "x" * length})
+    except room.RoomError:
+        return False
+    return True
+
+
+@pytest.mark.parametrize(
+    "kind,key,limit,base",
+    [
+        ("hello", "name", links.HELLO_NAME, {}),
+        ("hello", "password", links.HELLO_PASSWORD, {"name": "Ann"}),
+        ("chat", "text", links.CHAT_TEXT, {}),
+    ],
+)
+def test_what_the_page_lets_a_person_type_is_exactly_what_the_rooms_schema_takes(kind, key, limit, base) -> None:
+    assert _accepted(kind, key, limit, base) and not _accepted(kind, key, limit + 1, base)
+    assert room.RoomConfig.from_json({"password": "x" * links.HELLO_PASSWORD}).password is not None
+
+
+def test_the_page_keeps_no_threshold_or_length_of_the_rooms_own() -> None:
+    """Lights, names and chat lines are the room's (``light``, ``clean_text`` with ``NAME_LIMIT``/``CHAT_LIMIT``):
+    none of its numbers is written in the online package's views, forms, actions or panel."""
+    edges = {rtt for rtt in range(0, 10_001) if room.light(rtt) != room.light(rtt + 1)}
+    assert edges == {1999, 4000}  # green < 2000 <= yellow <= 4000 < red: a test of this test's reading
+    numbers = {2000, 4000, room.NAME_LIMIT, room.CHAT_LIMIT}
+    for name in ("views", "forms", "actions", "panel", "handlers"):
+        tree = ast.parse((ONLINE / f"{name}.py").read_text(encoding="utf-8"))
+        found = {node.value for node in ast.walk(tree) if isinstance(node, ast.Constant)}
+        assert not found & numbers and not {str(n) for n in numbers} & found, name
+    assert set(views.LIGHTS) == {room.light(0), room.light(3000), room.light(5000)}
+
+
+# ------------------------------------------------------------------ links
+
+
+@settings(max_examples=100, deadline=None)
+@given(
+    secret=st.text(alphabet="abcdefghijkmnpqrstuvwxyz23456789", min_size=16, max_size=64),
+    pub=st.text(alphabet="ABCabc019-_", min_size=40, max_size=120),
+)
+def test_an_invitation_comes_back_from_its_fragment(secret, pub) -> None:
+    assert links.parse_invite("#" + links.fragment(secret, pub)) == (secret, pub)
+
+
+@settings(max_examples=100, deadline=None)
+@given(text=st.one_of(HOSTILE, st.builds(lambda a: "#t=" + a, HOSTILE), st.none(), st.integers()))
+def test_anything_else_is_no_invitation(text) -> None:
+    found = links.parse_invite(text)
+    if found is not None:  # only letters and digits, and base64url, of the declared lengths
+        secret, pub = found
+        assert 16 <= len(secret) <= 64 and secret.isalnum()
+        assert 40 <= len(pub) <= 120 and pub.replace("-", "").replace("_", "").isalnum()
+
+
+def test_a_typed_name_loses_the_spaces_around_it_and_is_cut_at_the_hellos_limit() -> None:
+    assert links.typed_name("  Ann  Lee ") == "Ann  Lee"  # the room collapses inner spaces (clean_text)
+    assert links.typed_name(None) == "" and links.typed_name("   ") == ""
+    assert len(links.typed_name("x" * 500)) == links.HELLO_NAME
+
+
+# ------------------------------------------------------------------ the handlers
+
+
+class Element:
+    """A stand-in for a DOM element: attributes, a value, checked."""
+
+    def __init__(self, value: Any = "", checked: bool = False, **attrs: str) -> None:
+        self.value = value
+        self.checked = checked
+        self.attrs = {k.replace("_", "-"): v for k, v in attrs.items()}
+        self.focused = False
+
+    def getAttribute(self, name: str) -> str | None:
+        return self.attrs.get(name)
+
+    def focus(self) -> None:
+        self.focused = True
+
+
+class Form(Element):
+    def __init__(self, id: str, fields: dict[str, Element], **attrs: str) -> None:
+        Element.__init__(self, **attrs)
+        self.id = id
+        self.elements = self
+        self.fields = fields
+
+    def namedItem(self, name: str) -> Element:
+        return self.fields[name]
+
+
+class App:
+    def __init__(self) -> None:
+        self.state: dict[str, Any] | None = None
+        self.messages: list[str] = []
+        self.recorded: list[dict[str, Any]] = []
+        self.online: Any = None
+        self.left = 0
+
+    def set_message(self, text: str) -> None:
+        self.messages.append(text)
+
+    async def online_state(self, message: dict[str, Any]) -> None:
+        self.messages.append("state " + str(message["state"]["seq"]))
+
+    async def record_online(self, **how: Any) -> None:
+        self.recorded.append(how)
+
+    async def leave_online(self) -> None:
+        self.left += 1
+
+
+class Online:
+    """What the handlers and actions use of life.py's ``Online``: its fields, and its page effects recorded."""
+
+    def __init__(self, role: str = "guest", **fields: Any) -> None:
+        self.app = App()
+        self.role = role
+        self.secret = "s" * 26
+        self.pub = None
+        self.room: dict[str, Any] | None = None
+        self.you: dict[str, Any] | None = None
+        self.connected = False
+        self.ended = None
+        self.chat: list[dict[str, Any]] = []
+        self.muted: set[str] = set()
+        self.hidden: set[str] = set()
+        self.panel_open = False
+        self.unread = 0
+        self.watch_after_join = False
+        self.seen_seq = 0
+        self.allow_spectators = True
+        self.show_cards = False
+        self.public = False
+        self.via = "invite"
+        self.name = "Ann"
+        self.did: list[tuple[Any, ...]] = []
+        self.sent: list[dict[str, Any]] = []
+        self.dialog: str | None = None
+        self.__dict__.update(fields)
+
+    def later(self, coro: Any) -> None:
+        self.did.append(("later",))
+        run_async(coro)
+
+    def send(self, message: dict[str, Any]) -> None:
+        self.sent.append(message)
+
+    def __getattr__(self, name: str) -> Any:  # any other effect: recorded by name with its arguments
+        def effect(*args: Any) -> Any:
+            self.did.append((name, *args))
+            if name == "showing":
+                return self.dialog is not None and any(part in self.dialog for part in args[0].split(","))
+            if name == "default_name":
+                return self.name
+            if name == "field":
+                return self.__dict__.get("fields", {}).get(args[1])
+            if name in ("action", "close_session", "open_lobby", "join", "redeem", "create", "leave", "copy_invite"):
+                return _done()
+            if name == "rated_game_on":
+                return False
+            return None
+
+        return effect
+
+
+async def _done() -> None:
+    return None
+
+
+def names(online: Online) -> list[str]:
+    return [entry[0] for entry in online.did]
+
+
+def test_a_guest_keeps_its_seat_token_and_watches_once_welcomed_when_it_came_to_watch() -> None:
+    online = Online(watch_after_join=True)
+    handlers.MESSAGES["welcome"](online, {"t": "welcome", "you": {"seat": None, "token": "tok", "spectator": False}})
+    assert online.connected and ("keep_token", "tok") in online.did and ("action", "watch", None) in online.did
+    assert not online.watch_after_join and names(online)[-1] == "render_lobby"
+    host = Online("host")
+    handlers.MESSAGES["welcome"](host, {"t": "welcome", "you": {"seat": "S", "token": "tok", "spectator": False}})
+    assert "keep_token" not in names(host) and "action" not in names(host)
+
+
+def test_a_wrong_password_brings_the_join_form_back_and_do_not_disturb_says_so(lang) -> None:
+    online = Online()
+    handlers.MESSAGES["denied"](online, {"t": "denied", "code": "password"})
+    assert "close_session" in names(online) and online.did[-1][0] == "join_form" and online.did[-1][2]
+    online = Online()
+    handlers.MESSAGES["denied"](online, {"t": "denied", "code": "dnd"})
+    assert online.did[-1][0] == "show_status"
+
+
+def test_the_room_closes_the_waiting_window_once_the_game_starts_and_redraws_it_before() -> None:
+    online = Online(dialog="[data-lobby]")
+    handlers.MESSAGES["room"](online, a_room())
+    assert online.room is not None and names(online)[-1] == "render_lobby" and "publish" in names(online)
+    handlers.MESSAGES["room"](online, a_room(started=True))
+    assert names(online)[-1] == "close_dialog"
+    online = Online()  # the dialog shows something else: left alone
+    handlers.MESSAGES["room"](online, a_room(ended="left"))
+    assert names(online)[-1] == "showing" and online.ended == "left"
+
+
+@pytest.mark.parametrize("seq,seen", [(7, 7), (0, 0), (-1, 3), (True, 3), ("9", 3), (None, 3)])
+def test_a_state_is_drawn_and_only_a_real_sequence_number_is_remembered(seq, seen) -> None:
+    online = Online(seen_seq=3)
+    handlers.MESSAGES["state"](online, {"t": "state", "state": {"seq": seq}})
+    assert online.seen_seq == seen and online.app.messages == ["state " + str(seq)]
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    lines=st.lists(st.tuples(st.sampled_from(["Bo", "Cy"]), st.booleans()), max_size=130),
+    muted=st.sets(st.sampled_from(["Bo", "Cy"])),
+)
+def test_chat_keeps_the_last_hundred_lines_and_counts_the_unread_ones_of_people_not_muted(lines, muted) -> None:
+    online = Online(muted=set(muted))
+    unread = 0
+    for n, (author, panel_open) in enumerate(lines):
+        online.panel_open = panel_open
+        handlers.MESSAGES["chat"](online, {"t": "chat", "id": n + 1, "from": author, "text": str(n)})
+        unread += not panel_open and author not in muted
+    assert [line["id"] for line in online.chat] == list(range(1, len(lines) + 1))[-handlers.CHAT_KEEP :]
+    assert online.unread == unread and names(online).count("render_bar") == len(lines)
+
+
+def test_a_refusal_is_worded_for_the_person(lang) -> None:
+    online = Online()
+    handlers.MESSAGES["refused"](online, {"t": "refused", "error": "seat taken", "code": "seat_taken",
+                                          "params": {"seat": "N"}})  # fmt: skip
+    assert len(online.app.messages) == 1 and online.app.messages[0]
+
+
+def test_the_vote_asks_me_once_while_my_vote_is_missing_and_says_when_they_wait() -> None:
+    online = Online(you={"seat": "N"})
+    handlers.MESSAGES["vote"](online, {"t": "vote", "seat": "E", "name": "Cy", "votes": {"N": None, "S": None}})
+    assert names(online) == ["show"] and 'data-vote="wait"' in str(online.did[0][1])
+    for votes in ({"N": True, "S": None}, {"S": None}):
+        online.did.clear()
+        handlers.MESSAGES["vote"](online, {"t": "vote", "seat": "E", "name": "Cy", "votes": votes})
+        assert online.did == []
+    handlers.MESSAGES["vote"](online, {"t": "vote", "seat": "E", "name": "Cy", "votes": {}, "result": "wait"})
+    assert names(online) == ["notice", "close_dialog"]
+
+
+def test_an_early_end_is_recorded_by_who_it_concerns() -> None:
+    online = Online(you={"name": "Bo"})
+    handlers.MESSAGES["ended"](online, {"t": "ended", "reason": "unscored", "disconnected": "Bo"})
+    assert online.app.recorded == [{"unscored": True}] and online.ended == "unscored"
+    online = Online(you={"name": "Ann"})
+    handlers.MESSAGES["ended"](online, {"t": "ended", "reason": "unscored", "disconnected": "Bo"})
+    assert online.app.recorded == []
+    handlers.MESSAGES["ended"](online, {"t": "ended", "reason": "left", "left": "Bo", "loser": "NS"})
+    assert online.app.recorded == [{"winner": "EW"}]
+    online = Online(you={"name": "Bo"})  # the one who left records the loss on leaving (life.py leave)
+    handlers.MESSAGES["ended"](online, {"t": "ended", "reason": "left", "left": "Bo", "loser": "NS"})
+    assert online.app.recorded == []
+
+
+def test_the_host_gone_is_said_by_the_link_and_the_strip_shows_it() -> None:
+    online = Online(connected=True)
+    handlers.STATUS["host_left"](online, {"t": "host_left"})
+    assert not online.connected and names(online) == ["notice", "render_bar"]
+
+
+def test_hands_and_sheets_go_to_the_review_and_the_score_windows() -> None:
+    online = Online()
+    handlers.MESSAGES["hand"](online, {"t": "hand", "hand": {"number": 1}})
+    handlers.MESSAGES["sheets"](online, {"t": "sheets", "from": 1, "to": 1, "results": [], "sheets": []})
+    assert online.did == [("review_received", {"number": 1}), ("hands_arrived", online.did[1][1])]
+
+
+# ------------------------------------------------------------------ the actions
+
+
+def act(online: Online, name: str, element: Any = None) -> None:
+    run_async(actions.ACTIONS[name](online, element))
+
+
+def test_seats_ready_and_watching_send_what_the_room_expects() -> None:
+    online = Online(room=a_room(), you={"seat": "N"})
+    act(online, "sit", Element(data_sit="W"))
+    act(online, "ready")
+    act(online, "watch")
+    act(online, "stand")
+    act(online, "start")
+    online.room = a_room(seats={"N": {"occupant": "computer"}, "E": {}, "S": {}, "W": {}})
+    act(online, "watch")
+    assert online.sent == [
+        {"t": "sit", "seat": "W"},
+        {"t": "ready", "ready": False},  # N is ready: pressing it again takes the mark back
+        {"t": "watch", "seat": "N"},  # the first seat a person sits in
+        {"t": "stand"},
+        {"t": "start"},
+        {"t": "watch"},  # nobody sits: the room picks
+    ]
+    for room_message in (None, {"seats": None}):
+        online = Online(room=room_message, you=None)
+        act(online, "ready")
+        assert online.sent == [{"t": "ready", "ready": True}]
+
+
+def test_the_computer_takes_my_seat_and_gives_it_back() -> None:
+    online = Online(you={"seat": "N"})
+    online.app.state = {"seats": {"N": {"away": False}}}
+    act(online, "online-computer")
+    online.app.state = {"seats": {"N": {"away": True}}}
+    act(online, "online-computer")
+    assert online.sent == [{"t": "computer", "on": True}, {"t": "computer", "on": False}]
+
+
+def test_mute_and_hide_are_kept_and_hiding_twice_shows_the_name_again() -> None:
+    online = Online()
+    act(online, "mute", Element(data_name="Bo"))
+    act(online, "hide-name", Element(data_name="Cy"))
+    assert online.muted == {"Bo"} and online.hidden == {"Cy"}
+    act(online, "hide-name", Element(data_name="Cy"))
+    assert online.hidden == set() and names(online).count("save_prefs") == 3
+
+
+def test_a_listed_table_is_joined_with_the_last_name_or_through_the_join_form() -> None:
+    online = Online()
+    act(online, "lobby-watch", Element(data_secret="s" * 16, data_pub="p" * 40))
+    assert (online.via, online.watch_after_join, online.pub) == ("lobby", True, "p" * 40)
+    assert ("join", "s" * 16, "Ann", None) in online.did
+    online = Online(name="")
+    act(online, "lobby-join", Element(data_secret="s" * 16, data_pub="p" * 40))
+    assert online.did[-1] == ("join_form", "s" * 16) and not online.watch_after_join
+
+
+def test_cancelling_goes_back_to_the_solo_game_only_from_this_table() -> None:
+    online = Online()
+    online.app.online = online
+    act(online, "online-cancel")
+    other = Online()
+    act(other, "online-cancel")
+    assert online.app.left == 1 and other.app.left == 0 and names(other) == ["close_session", "close_dialog"]
+
+
+def test_the_hosts_choices_send_fill_empty_move_prefs_and_do_not_disturb() -> None:
+    online = Online("host")
+    actions.CHANGES["level"](online, Element("expert", data_seat="E"))
+    actions.CHANGES["level"](online, Element("empty", data_seat="W"))
+    actions.CHANGES["move"](online, Element("W", data_seat="N"))
+    actions.CHANGES["move"](online, Element("", data_seat="N"))  # "nowhere": nothing
+    actions.CHANGES["move"](online, Element('W" x="', data_seat="N"))  # no seat: nothing
+    actions.CHANGES["allow_spectators"](online, Element(checked=False))
+    actions.CHANGES["show_cards"](online, Element(checked=True))
+    actions.CHANGES["dnd"](online, Element(checked=True))
+    assert online.sent == [
+        {"t": "fill", "seat": "E", "level": "expert"},
+        {"t": "empty", "seat": "W"},
+        {"t": "move", "from": "N", "to": "W"},
+        {"t": "prefs", "spectators": False, "show_cards": False},
+        {"t": "prefs", "spectators": False, "show_cards": True},
+        {"t": "dnd", "on": True},
+    ]
+    assert names(online).count("save_prefs") == 2
+
+
+def test_the_forms_create_join_and_redeem_with_the_typed_name() -> None:
+    online = Online()
+    fields = {
+        "name": Element("  Ann "),
+        "password": Element("p" * 300),
+        "kind": Element("rated"),
+        "spectators": Element(checked=True),
+        "public": Element(checked=True),
+    }
+    actions.SUBMITS["online-create"](online, Form("online-create", fields))
+    assert ("keep_name", "Ann") in online.did and online.public
+    assert ("create", "Ann", "rated", "p" * links.HELLO_PASSWORD, True) in online.did
+    join = Form("online-join", {"name": Element("Bo"), "password": Element("")}, data_secret="s" * 16, data_pub="k")
+    actions.SUBMITS["online-join"](online, join)
+    assert ("join", "s" * 16, "Bo", None) in online.did and online.pub == "k"
+    nameless = Online(name="", fields={"name": Element(" ")})
+    actions.SUBMITS["online-code"](nameless, Form("online-code", {"code": Element("ABCD-2345")}))
+    assert nameless.fields["name"].focused and "redeem" not in names(nameless)
+    online = Online(fields={"name": Element("")})  # the name used last time
+    actions.SUBMITS["online-code"](online, Form("online-code", {"code": Element("abcd2345")}))
+    assert ("redeem", "abcd2345", "Ann") in online.did
+    online = Online()
+    actions.SUBMITS["online-create"](online, Form("online-create", dict(fields, name=Element("  "))))
+    assert online.did == []  # no name: nothing happens (the field is required)
+
+
+def test_every_module_of_the_package_says_its_job() -> None:
+    for path in sorted(Path(ONLINE).glob("*.py")):
+        doc = ast.get_docstring(ast.parse(path.read_text(encoding="utf-8")))
+        assert doc and len(doc) > 80, path.name
+        assert len(path.read_text(encoding="utf-8").splitlines()) < 420, path.name
