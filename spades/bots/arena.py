@@ -756,12 +756,12 @@ def run_field(
         for i in range(deals)
     ]
     results = _play_all(tasks, jobs, progress)
-    where = {"deals": deals, "seed": seed, "duplicate": duplicate, "games": games, "rules": rules}
-    summaries = [
-        _summary(contender, member, results[m * deals : (m + 1) * deals], **where)  # type: ignore[arg-type]
-        for m, member in enumerate(members)
-    ]
-    pool = _summary(contender, POOL, results, **where)  # type: ignore[arg-type]
+
+    def summary(ew: str, part: Sequence[tuple[_Side, _Side, float]]) -> dict[str, Any]:
+        return _summary(contender, ew, part, deals=deals, seed=seed, duplicate=duplicate, games=games, rules=rules)
+
+    summaries = [summary(member, results[m * deals : (m + 1) * deals]) for m, member in enumerate(members)]
+    pool = summary(POOL, results)
     pool["members"] = list(members)
     return {"contender": contender, "members": summaries, "pool": pool}
 
