@@ -1,4 +1,5 @@
-"""Hints through a whole hand: every suggestion comes with a concrete reason (issue 10), in the page's language."""
+"""Hints through a whole hand: every suggestion comes with a concrete reason (issue 10), in the page's language,
+said to the person in the second person (issue 20: never "my", "our", 我 — the rule of tests/test_advice.py)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,11 @@ BOTS = {"bots": {"N": "standard", "E": "standard", "W": "standard"}}
 # What a hint may not be reduced to: the old "scored best over N sampled deals" lines, in every language.
 VAGUE = re.compile(r"scored best|得分最高")
 STATUS_START = {"en": "Suggested", "zh-Hans": "建议", "zh-Hant": "建議"}
+FIRST_PERSON = {
+    "en": re.compile(r"\b(i|me|my|mine|myself|we|us|our|ours|ourselves)\b", re.IGNORECASE),
+    "zh-Hans": re.compile("我"),
+    "zh-Hant": re.compile("我"),
+}
 
 
 def ask_hint(page, lang: str) -> str:
@@ -21,7 +27,7 @@ def ask_hint(page, lang: str) -> str:
     return page.locator("#status").text_content().strip()
 
 
-@pytest.mark.parametrize(("lang", "seed"), [("en", 23), ("zh-Hans", 31)])
+@pytest.mark.parametrize(("lang", "seed"), [("en", 23), ("zh-Hans", 31), ("zh-Hant", 41)])
 def test_every_hint_of_a_hand_gives_a_concrete_reason(table, lang: str, seed: int) -> None:
     table.open(f"fresh=1&seed={seed}&speed=instant&sound=0&lang={lang}", settings={**BOTS, "lang": lang})
     page = table.page
@@ -51,5 +57,6 @@ def test_every_hint_of_a_hand_gives_a_concrete_reason(table, lang: str, seed: in
         _, _, reason = line.partition("." if lang == "en" else "。")
         assert len(reason.strip()) >= 6, f"hint without a reason: {line!r}"
         assert not VAGUE.search(line), f"vague hint: {line!r}"
+        assert not FIRST_PERSON[lang].search(line), f"first-person hint: {line!r}"
         if lang != "en":
             assert not re.search(r"\b(the|play|bid|with|over)\b", reason), f"English in a {lang} hint: {line!r}"
