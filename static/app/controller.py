@@ -734,8 +734,11 @@ class App:
         session adapter); the solo game stays saved and waits."""
         self.enter(OnlineSession(self, online))
 
-    async def leave_online(self):
-        """Back to the solo game, as it was saved."""
+    async def leave_online(self, table=None):
+        """Back to the solo game, as it was saved (``table``, an online table's ``Online``: only if the page is
+        still at that table: session.py ``at``)."""
+        if table is not None and not self.session.at(table):
+            return
         self.switch(SoloSession(self))
         self.acting = False
         if isinstance(self.save, dict):

@@ -22,8 +22,10 @@ every change of course), ``session`` (the session on show), ``await call(op, arg
 worker and its refusal), ``owner()`` (this tab owns the solo game), ``waiting()`` (the person's intent is on
 its way), ``new_course()``, ``calm(selection)`` (forget the hint, the message and the selected card),
 ``refused(error)``, ``take(result)`` (sets the session's ``state`` and draws it), ``await show_events(events,
-gen)``, ``after_state()``, ``notice(text)`` and ``pause()`` (milliseconds before a computer move). The page
-keeps no state of its own: it reads ``session.shown``. Pure: no js, no pyscript (tests/page/test_session.py).
+gen)``, ``after_state()``, ``notice(text)`` and ``pause()`` (milliseconds before a computer move); ``acting``
+(the person's intent is on its way), and for a lesson (tutorial.py) ``enter(session)``, ``begin(result)``,
+``await new_game()``, ``render()`` and ``ui``. The page keeps no state of its own: it reads ``session.shown``.
+Pure: no js, no pyscript (tests/page/test_session.py).
 """
 
 import i18n
@@ -96,8 +98,7 @@ class Driver:
 class Session:
     """What every session shares: its table, its state, nothing recorded, nothing driven."""
 
-    kind = None
-    online = None  # online.py's Online, at an online table
+    online = None  # the online package's Online, at an online table (App.online, for the modules that ask)
 
     def __init__(self, table):
         self.table = table
@@ -158,6 +159,10 @@ class Session:
         """The session's own hint, if it has one (``True``: shown); else the worker's hint is asked."""
         return False
 
+    def at(self, online):
+        """Whether this session is the page's seat at ``online`` (an online table's ``Online``)."""
+        return False
+
     def request_hand(self, number):
         """Ask for past hand ``number`` where this table keeps it: ``True`` when asked elsewhere (online: the
         host answers with a ``hand`` message); ``False``: the page's own worker has it (op ``hand``)."""
@@ -183,8 +188,6 @@ class Session:
 
 class SoloSession(Session):
     """The game on the worker's table ``main`` that this tab owns (tabs.py): computers move, paced."""
-
-    kind = "solo"
 
     def owns(self, seat=None):
         return self.table.owner() and Session.owns(self, seat)
@@ -271,8 +274,6 @@ class DailySession(SoloSession):
     """The daily deal (share.py): a solo game on everyone's cards of the day; its first hand is compared with
     the experts' play of the same cards. Undo and hints are off by its policy (the state's ``allowed``)."""
 
-    kind = "daily"
-
     def _allowed(self, action):
         if action == "compare":
             if (self.state or {}).get("hands_scored") == 1:
@@ -285,8 +286,6 @@ class LessonSession(Session):
     """A lesson (the worker's ops ``lesson_*``, beside the saved game): the person's intents are checked
     against the lesson, the other seats play its script. ``report`` is the worker's last ``lesson`` report.
     The panel and the progress are the page's (tutorial.py's ``Lesson`` draws them in ``take``)."""
-
-    kind = "lesson"
 
     def __init__(self, table, lesson_id):
         Session.__init__(self, table)
@@ -359,8 +358,6 @@ class OnlineSession(Session):
     draws the states the host sends (:meth:`receive`), in order.
     """
 
-    kind = "online"
-
     def __init__(self, table, online):
         Session.__init__(self, table)
         self.online = online
@@ -397,6 +394,9 @@ class OnlineSession(Session):
 
     def log_game(self, seed):
         return ("online", False)
+
+    def at(self, online):
+        return online is not None and self.online is online
 
     def request_hand(self, number):
         self.online.send({"t": "hand", "number": number})

@@ -133,7 +133,7 @@ def test_every_kind_answers_every_action_and_refuses_an_unknown_one() -> None:
         session.state = state()
         for action in S.ACTIONS:
             allowed, why = session.allowed(action)
-            assert allowed is (why is None), (session.kind, action)
+            assert allowed is (why is None), (type(session).__name__, action)
         with pytest.raises(ValueError, match="unknown session action 'fly'"):
             session.allowed("fly")
 
@@ -254,6 +254,13 @@ def test_until_its_first_state_a_session_shows_the_one_before_and_asks_it() -> N
     first = state(turn="S")
     table.take({"state": first})
     assert lesson.shown is first and lesson.allowed("undo") == (False, "not_allowed")
+
+
+def test_a_session_knows_the_online_table_it_is_at() -> None:
+    table, online = Table(), FakeOnline()
+    assert S.OnlineSession(table, online).at(online) and not S.OnlineSession(table, FakeOnline()).at(online)
+    assert not S.OnlineSession(table, None).at(None)
+    assert not any(kind.at(online) for kind in (S.SoloSession(table), S.LessonSession(table, "nil")))
 
 
 def test_who_owns_the_table() -> None:
@@ -497,7 +504,7 @@ def result():
     online = S.OnlineSession(table, None)
     online.state = state("S")
     kinds = [solo, S.DailySession(table), S.LessonSession(table, "nil"), online]
-    allowed = [[k.kind, a, list(k.allowed(a))] for k in kinds for a in S.ACTIONS]
+    allowed = [[type(k).__name__, a, list(k.allowed(a))] for k in kinds for a in S.ACTIONS]
     return json.dumps([table.log, allowed, solo.rated()])
 """
 
