@@ -28,7 +28,7 @@ from i18n import card_name, error_text, t
 from inputs import Inputs
 from markup import h, join
 from pacing import Pacer
-from player import Player, rating_change_html
+from player import Player
 from preferences import Preferences
 from pyscript import document
 from session import DailySession, Driver, OnlineSession, SoloSession
@@ -109,7 +109,6 @@ class App:
 
     def __init__(self):
         self.session = SoloSession(self)  # the table this page is at, and its state: solo, daily, lesson, online
-        self.game = None  # seed of the game in progress: tells summaries of different games apart
         self.save = None  # the worker's last save (also where localStorage is blocked)
         self.gen = 0  # bumped by every change of course (undo, new game, load): stale loops stop
         self.acting = False  # the person's intent is on its way to the worker
@@ -278,49 +277,13 @@ class App:
         Online, rated tables use every seat's rating at the start (the room's ``ratings``), so every peer
         computes its change the same way from the host's result."""
         entry = self.session.record(self.game)
-        if entry is None or self.state is None:
-            return
-        key = entry["key"]
-        if self.player.recorded == key:
-            return
-        self.player.recorded = key
-        kind = entry["kind"]
-        result = await self.player.add(
-            kind, entry["state"], key, left=left, ratings=entry["ratings"], winner=winner, unscored=unscored
-        )
-        if result is None or not entry["rated"] or left or unscored:
-            return
-        before, after = result["before"], result["after"]
-        body = by_id("dlg-hand-body")
-        if entry["summary"] and by_id("dlg-hand").open and body.querySelector(".rating-change") is None:
-            buttons = body.querySelector(".dlg-buttons")
-            holder = document.createElement("div")
-            holder.innerHTML = str(rating_change_html(before, after))
-            body.insertBefore(holder.firstChild, buttons)
-        self.set_message(t("rating_change", before=before, after=after, change=view.signed(after - before)))
+        if entry is not None and self.state is not None:
+            await self.player.record(entry, left=left, winner=winner, unscored=unscored)
 
     async def record_online(self, left=False, winner=None, unscored=False):
         """For online.py: add the online game I sit in to the profile (``record_game``)."""
         if self.session.elsewhere() is not None:  # still at that table
             await self.record_game(left=left, winner=winner, unscored=unscored)
-
-    async def score_chart(self):
-        """Draw the running score of the game into the open score sheet (``#score-chart``)."""
-        holder = by_id("score-chart")
-        if holder is None or self.state is None:
-            return
-        args = {"lang": i18n.lang(), "viewer": self.state["me"] or "spectator"}
-        if self.session.elsewhere() is not None:
-            args["table"] = None  # not this page's table: the state the host sent
-            args["state"] = self.state
-        try:
-            svg = (await call("score_chart", args))["svg"]
-        except EngineError:
-            return  # the sheet's tables say it all; the chart is a picture of them
-        caption = h("figcaption", t("chart_score_title"))
-        holder.innerHTML = str(h("figure", caption, cls="chart-box", data_chart="score"))
-        # the chart after its caption: SVG drawn by this page's own worker (spades/charts.py escapes its texts)
-        holder.querySelector("figcaption").insertAdjacentHTML("afterend", str(svg))
 
     async def leave_rated(self):
         """Before the person leaves a rated game unfinished: confirm, then add it as a loss. ``False`` to stay."""
@@ -378,6 +341,11 @@ class App:
                 args["rules"] = {"preset": "standard"}
                 result = await call("new", args)
         self.begin(result)
+
+    @property
+    def game(self):
+        """The seed of the game in progress (its last save's): tells summaries of different games apart."""
+        return ((self.save or {}).get("record") or {}).get("seed")
 
     @property
     def state(self):
@@ -440,7 +408,6 @@ class App:
         save = result.get("save")
         if isinstance(save, dict):
             self.save = save
-            self.game = (save.get("record") or {}).get("seed")
             written = self.tabs.write(save, view.score_glance(self.state))
             if written is False and store.available() and not self.tabs.told_full:
                 self.tabs.told_full = True
@@ -799,7 +766,7 @@ class App:
 
     async def scores(self):
         windows.scores(self.state)
-        await self.score_chart()
+        await windows.score_chart(self.state, self.session.elsewhere())
 
     def last_trick(self):
         windows.last_trick(self.state)

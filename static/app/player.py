@@ -12,9 +12,11 @@ import i18n
 import js
 import profileview
 import store
+import view
 from dialogs import open_dialog
 from dom import by_id
 from i18n import error_text, t
+from pyscript import document
 from pyscript.ffi import create_proxy
 from transfer import download
 from transport import EngineError, call
@@ -69,6 +71,28 @@ class Player:
                 self.notice(t("profile_full"))
 
     # ------------------------------------------------------------- games
+
+    async def record(self, entry, left=False, winner=None, unscored=False):
+        """Add the game a session describes (session.py ``record``: ``entry``) once (:meth:`add`), and show a
+        rated game's change: in the status line, and in the open end-of-hand summary when ``entry["summary"]``
+        says so (not when I leave it, ``left``, nor without a result, ``unscored``)."""
+        key = entry["key"]
+        if self.recorded == key:
+            return
+        self.recorded = key
+        result = await self.add(
+            entry["kind"], entry["state"], key, left=left, ratings=entry["ratings"], winner=winner, unscored=unscored
+        )
+        if result is None or not entry["rated"] or left or unscored:
+            return
+        before, after = result["before"], result["after"]
+        body = by_id("dlg-hand-body")
+        if entry["summary"] and by_id("dlg-hand").open and body.querySelector(".rating-change") is None:
+            buttons = body.querySelector(".dlg-buttons")
+            holder = document.createElement("div")
+            holder.innerHTML = str(rating_change_html(before, after))
+            body.insertBefore(holder.firstChild, buttons)
+        self.say(t("rating_change", before=before, after=after, change=view.signed(after - before)))
 
     async def add(self, kind, state, game_id, left=False, ratings=None, winner=None, unscored=False):
         """Add a finished (or left) game; returns ``{"before", "after"}`` ratings, or ``None`` on refusal.

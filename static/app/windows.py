@@ -9,6 +9,7 @@ and draw again.  Once all are kept the state itself gets them (``Hands.fill``), 
 """
 
 import helpwindow
+import i18n
 import movelog
 import sheet
 import sound
@@ -16,6 +17,7 @@ import view
 from dialogs import open_dialog
 from dom import by_id
 from i18n import t
+from markup import h
 from tasks import spawn
 from transport import EngineError, call
 
@@ -121,6 +123,26 @@ def _redraw_scores(state):
     holder = by_id("score-chart")
     if chart is not None and holder is not None:
         holder.replaceWith(chart)
+
+
+async def score_chart(state, elsewhere=None):
+    """Draw the running score of the game into the open score sheet (``#score-chart``), by the worker: of its own
+    table, or of ``elsewhere`` (session.py ``elsewhere``: the state an online table's host sent)."""
+    holder = by_id("score-chart")
+    if holder is None or state is None:
+        return
+    args = {"lang": i18n.lang(), "viewer": state["me"] or "spectator"}
+    if elsewhere is not None:
+        args["table"] = None  # not this page's table: the state the host sent
+        args["state"] = elsewhere
+    try:
+        svg = (await call("score_chart", args))["svg"]
+    except EngineError:
+        return  # the sheet's tables say it all; the chart is a picture of them
+    caption = h("figcaption", t("chart_score_title"))
+    holder.innerHTML = str(h("figure", caption, cls="chart-box", data_chart="score"))
+    # the chart after its caption: SVG drawn by this page's own worker (spades/charts.py escapes its texts)
+    holder.querySelector("figcaption").insertAdjacentHTML("afterend", str(svg))
 
 
 def last_trick(state):

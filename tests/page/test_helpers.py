@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 from typing import Any
+from unittest import mock
 
 import i18n
 import pytest
@@ -529,3 +530,49 @@ def test_the_address_s_lesson_starts_and_leaves_the_address_a_finished_one_does_
     lessons, table, _ = make_lessons(Worker(), stored)
     run_async(lessons.resume())
     assert table.entered == [] and stored[tutorial.PROGRESS_KEY]["current"] is None
+
+
+# ----------------------------------------------------------------- player.py: recording what the session describes
+
+
+def test_a_game_is_recorded_once_as_the_session_describes_it_and_a_rated_change_is_said() -> None:
+    player_module = browser_module("player")
+    page = Log()
+    player = player_module.Player(page.notice, page.say, answering(), lambda: "S")
+    added: list[Any] = []
+
+    async def add(kind: str, state: Any, key: str, **more: Any) -> dict[str, int]:
+        added.append((kind, key, more["left"], more["ratings"]))
+        return {"before": 1500, "after": 1512}
+
+    player.add = add
+    player_module.by_id = lambda name: SimpleNamespace(open=False)  # no summary open
+    entry = {"kind": "solo_rated", "key": "s-5-3", "state": None, "ratings": None, "rated": True, "summary": True}
+    run_async(player.record(entry))
+    run_async(player.record(entry))  # the same game again (a reload, a second game-over state): once
+    assert added == [("solo_rated", "s-5-3", False, None)]
+    assert page.lines == [("say", i18n.t("rating_change", before=1500, after=1512, change="+12"))]
+    run_async(player.record(dict(entry, key="s-6-1"), left=True))  # left unfinished: a loss, nothing said
+    run_async(player.record(dict(entry, key="o-x", rated=False, kind="online")))
+    assert [line[1] for line in added] == ["s-5-3", "s-6-1", "o-x"] and len(page.lines) == 1
+
+
+# ----------------------------------------------------------------- windows.py: the score chart
+
+
+def test_the_score_chart_is_drawn_from_this_page_s_table_or_the_state_an_online_host_sent() -> None:
+    windows = browser_module("windows")
+    holder = mock.MagicMock()
+    windows.by_id = lambda name: holder
+    for elsewhere in (None, table_state(me="N")):
+        worker = Worker(score_chart=[{"svg": "<svg></svg>"}])
+        windows.call = worker
+        run_async(windows.score_chart(table_state(me=None), elsewhere))
+        ((op, args),) = worker.calls
+        assert op == "score_chart" and args["viewer"] == "spectator"
+        assert ("table" in args) is (elsewhere is not None) and args.get("state") == elsewhere
+    windows.by_id = lambda name: None  # no sheet open: nothing asked
+    worker = Worker()
+    windows.call = worker
+    run_async(windows.score_chart(table_state()))
+    assert worker.calls == []
