@@ -576,3 +576,63 @@ def test_the_score_chart_is_drawn_from_this_page_s_table_or_the_state_an_online_
     windows.call = worker
     run_async(windows.score_chart(table_state()))
     assert worker.calls == []
+
+
+# ----------------------------------------------------------------- screen.py: the tools as the session allows
+
+
+class Session:
+    """A session as screen.py asks it: its state on show, whether the page owns it, what it allows."""
+
+    def __init__(self, shown: dict[str, Any] | None, allows: set[str], owns: bool = True) -> None:
+        self.shown = shown
+        self.allows = allows
+        self.mine = owns
+        self.asked: list[str] = []
+
+    def owns(self) -> bool:
+        return self.mine
+
+    def allowed(self, action: str) -> tuple[bool, str | None]:
+        self.asked.append(action)
+        return (True, None) if action in self.allows else (False, "not_allowed")
+
+
+def draw(session: Session, ui: Ui | None = None) -> dict[str, Any]:
+    screen = browser_module("screen")
+    elements: dict[str, Any] = {}
+    screen.by_id = lambda name: elements.setdefault(name, mock.MagicMock(hidden=True, disabled=None))
+    replay = mock.MagicMock(disabled=None)
+    screen.document = mock.MagicMock()
+    screen.document.querySelector = lambda selector: replay if "replay" in selector else mock.MagicMock()
+    screen.view = mock.MagicMock()
+    screen.movelog = mock.MagicMock()
+    screen.render_hand = lambda state, ui: None
+    if session.shown is not None:
+        session.shown = {"trick": [], "leader": None, **session.shown}
+    screen.render(session, ui or Ui(), "click", mock.MagicMock())
+    return {**elements, "replay": replay, "body": screen.document.body}
+
+
+def test_the_toolbar_asks_the_session_not_the_state() -> None:
+    shown = table_state("playing", allowed={"undo": True, "hint": True, "replay_hand": True})
+    session = Session(shown, set())  # the state says yes to all; the session says no
+    out = draw(session)
+    assert out["btn-undo"].disabled and out["btn-hint"].disabled and out["replay"].disabled
+    assert {"undo", "hint", "replay"} <= set(session.asked)
+    session = Session(table_state("playing", allowed={}), {"undo", "hint", "replay"})
+    out = draw(session)
+    assert out["btn-undo"].disabled is False and out["btn-hint"].disabled is False and out["replay"].disabled is False
+
+
+def test_the_hint_waits_for_my_turn_undo_for_the_trick_on_show_and_nothing_is_awaited_elsewhere() -> None:
+    session = Session(table_state("playing", turn="N"), {"undo", "hint", "replay"})
+    busy = Ui()
+    busy.busy = True
+    out = draw(session, busy)
+    assert out["btn-hint"].disabled and out["btn-undo"].disabled
+    session = Session(table_state("playing"), {"hint"}, owns=False)  # another tab owns the game
+    out = draw(session)
+    out["body"].setAttribute.assert_any_call("data-await", "")
+    nothing = draw(Session(None, set()))  # no state yet: nothing drawn, no button touched
+    assert set(nothing) == {"replay", "body"} and nothing["replay"].disabled is None
