@@ -12,11 +12,13 @@ import json
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from spades import worker
-from spades.cards import Seat
+from spades.cards import CARD_NAMES, Seat, cards_mask, parse_card
 from spades.game import Phase
-from spades.learn.analysis import Review
+from spades.learn.analysis import Review, _live, group_of
 from spades.scoring import bid_text
 from spades.table.judge import Budget, judge, position_seed
 from spades.table.table import Occupant, Policy, Table
@@ -67,6 +69,38 @@ def test_following_every_hint_is_never_a_mistake(seed: int) -> None:
     assert judged.summary()["mistakes"] == 0, [v.to_json() for v in judged.verdicts if v.mistake]
     for verdict in judged.verdicts:
         assert verdict.cost == 0 and (verdict.best == verdict.move or verdict.method == "not_judged")
+
+
+@settings(max_examples=12, deadline=None)
+@given(st.integers(0, 2**31 - 1), st.sets(st.integers(1, 13), max_size=4), st.randoms(use_true_random=False))
+def test_at_every_decision_the_review_names_the_hint_given_there(seed: int, strays: set[int], rnd: Any) -> None:
+    """South follows the hints except at the ``strays`` tricks (a random legal card there): wherever the hand
+    goes, the review's better move at each decision is the hint given at that position, and a followed hint is
+    never a mistake."""
+    t = table(seed)
+    hinted: dict[int, Any] = {}
+    while t.game.phase in (Phase.BIDDING, Phase.PLAYING):
+        if t.game.turn != Seat.S:
+            t.step()
+            continue
+        move, _ = t.hint(Seat.S, "expert", SMALL)
+        if t.game.phase is Phase.BIDDING:
+            hinted[0] = move
+            t.act(Seat.S, {"type": "bid", "bid": move})
+            continue
+        view = t.game.view(Seat.S)
+        trick = len(view.tricks) + 1
+        hinted[trick] = (parse_card(move), cards_mask(view.legal), _live(view))
+        card = CARD_NAMES[rnd.choice(view.legal)] if trick in strays else move
+        t.act(Seat.S, {"type": "play", "card": card})
+    for verdict in review(t, SMALL).verdicts:
+        if verdict.kind == "bid":
+            assert bid_text(verdict.best) == hinted[0] or verdict.method == "not_judged"
+            continue
+        hint, legal, live = hinted[verdict.trick]
+        assert group_of(verdict.best, legal, live) == group_of(hint, legal, live), verdict
+        if group_of(verdict.move, legal, live) == group_of(hint, legal, live):
+            assert not verdict.mistake and verdict.cost == 0
 
 
 def test_the_review_asks_the_hints_very_question() -> None:
