@@ -325,7 +325,10 @@ def test_the_review_panel_the_mistakes_and_the_step_on_show(lang: str) -> None:
     assert parse(analysis_view.step_html(verdicts, idle, True)).text == i18n.t("rev_step_none")
     assert parse(analysis_view.step_html(verdicts, idle, False)).text == i18n.t("rev_pending")
     assert analysis_view.total_text(None, (2, 9)) == i18n.t("rev_progress", done=2, total=9)
-    assert analysis_view.total_text(fresh("summary"), (9, 9)) == i18n.t("rev_mistakes", n=2, points=111)
+    summary = fresh("summary")
+    key = "rev_mistakes_one" if summary["mistakes"] == 1 else "rev_mistakes"
+    assert summary["mistakes"] >= 1  # the fixture's hand has a mistake to count
+    assert analysis_view.total_text(summary, (9, 9)) == i18n.t(key, n=summary["mistakes"], points=summary["cost"])
 
 
 @pytest.mark.parametrize("name", STATES)

@@ -27,10 +27,12 @@ def _review(game):
     return review
 
 
-def test_a_known_mistake_has_its_exact_cost():
+def test_the_all_cards_known_line_is_hindsight_not_the_verdict():
+    """Trick 10 of the hand the issue reported: with every hand known 10♠ scores 131 more than 8♦; that is
+    the labelled hindsight line, and the verdict is judged from what the person knew (sampled)."""
     review = _review(_hand("8D"))
     ten = next(v for v in review.verdicts if v.trick == 10)
-    assert ten.mistake and ten.method == "exact" and round(ten.cost) == 131 and CARD_NAMES[ten.best] == "TS"
+    assert ten.method == "sampled" and CARD_NAMES[ten.known_best] == "TS" and round(ten.known_cost) == 131
 
 
 def test_the_review_is_reproducible():
