@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import ast
 import asyncio
+import re
 from pathlib import Path
 from typing import Any
 
@@ -21,8 +22,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from online import actions, forms, handlers, links, views
 
+from spades import Rules
 from spades.table import guest, room
-from tests.page.conftest import APP, HOSTILE, parse_tags, run_async
+from tests.page.conftest import APP, CATALOG, HOSTILE, parse_tags, run_async
+from tests.page.test_no_markup_text import markup_text
 
 ONLINE = APP / "online"
 
@@ -500,3 +503,30 @@ def test_every_module_of_the_package_says_its_job() -> None:
         doc = ast.get_docstring(ast.parse(path.read_text(encoding="utf-8")))
         assert doc and len(doc) > 80, path.name
         assert len(path.read_text(encoding="utf-8").splitlines()) < 420, path.name
+
+
+@pytest.mark.parametrize("path", sorted(ONLINE.glob("*.py")), ids=lambda p: p.name)
+def test_no_online_module_writes_markup_as_text(path) -> None:
+    """The rule of test_no_markup_text.py (which reads static/app/*.py) for the package's files too."""
+    assert markup_text(path.read_text(encoding="utf-8"), path.name) == []
+    assert "def esc(" not in path.read_text(encoding="utf-8")
+
+
+def test_every_key_the_online_package_words_is_in_the_catalog() -> None:
+    """The check of tests/browser/test_catalog.py (which reads static/app/*.py) for the package's files too."""
+    used: set[str] = set()
+    for path in ONLINE.glob("*.py"):
+        used |= set(re.findall(r"""\bt\(\s*"([a-z0-9_]+)\"""", path.read_text(encoding="utf-8")))
+    missing = sorted(key for key in used if key not in CATALOG and not any(k.startswith(key) for k in CATALOG))
+    assert not missing and len(used) > 50
+
+
+@pytest.mark.parametrize("preset", ["standard", "windows"])
+def test_the_hosts_lobby_listing_of_a_real_room_passes_the_guest_boundary(lang, preset) -> None:
+    table = room.Room(Rules.from_dict({"preset": preset}), room.RoomConfig.from_json({"password": "pw"}), "Ann <b>")
+    table.receive(room.HOST, {"t": "fill", "seat": "E", "level": "expert"}, 0)
+    summary = table.summary()
+    listing = links.listing(summary, "a" * 26, "B-_" * 15)
+    assert guest.check_listing(listing) == listing
+    assert listing["seats"]["S"] == "Ann <b>" and listing["seats"]["N"] is None and listing["seats"]["E"]
+    assert (listing["preset"], listing["password"], listing["started"]) == (preset, True, False)

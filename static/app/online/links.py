@@ -1,5 +1,5 @@
-"""What an invitation and a person's typing become, before anything is sent: pure (MicroPython and CPython,
-tests/page/test_online_parts.py).
+"""What an invitation, a person's typing and the host's lobby listing become, before anything is sent: pure
+(MicroPython and CPython, tests/page/test_online_parts.py).
 
 The limits here are not the page's own: they are the numbers of the room's ``SCHEMA`` for what a guest sends
 (spades/table/room.py; a test checks them against it), so that nothing the person types is refused for its length.
@@ -7,6 +7,9 @@ The room then cleans what it shows (``clean_text``: control characters, spaces, 
 ``CHAT_LIMIT`` for a chat line), and every name and line the page shows comes back from the room.
 """
 
+from i18n import t
+
+SEATS = ("N", "E", "S", "W")
 HELLO_NAME = 200
 """The longest name a ``hello`` carries (room ``SCHEMA["hello"]["name"]``)."""
 HELLO_PASSWORD = 200
@@ -46,3 +49,26 @@ def parse_invite(text):
 def fragment(secret, pub):
     """The invitation as an address's fragment (without ``#``): ``t=SECRET&k=KEY``."""
     return "t=" + secret + "&k=" + pub
+
+
+def listing(room, secret, pub):
+    """The host's listing of its ``room`` (a room message) for the lobby, as session.mjs ``validListing`` and the
+    guest boundary's ``check_listing`` read it: its seats' names (a computer's seat says so), rules, ratings."""
+    seats = room.get("seats") or {}
+
+    def shown(seat):
+        info = seats.get(seat) or {}
+        return info.get("name") or (t("online_kind_seat_computer") if info.get("occupant") == "computer" else None)
+
+    return {
+        "t": "table",
+        "secret": secret,
+        "pub": pub,
+        "kind": room.get("kind", "casual"),
+        "seats": {s: shown(s) for s in SEATS},
+        "preset": str((room.get("rules") or {}).get("preset", "standard")),
+        "watch": bool(room.get("spectators_allowed")),
+        "password": bool(room.get("password")),
+        "started": bool(room.get("started")),
+        "ratings": {s: (seats.get(s) or {}).get("rating") for s in SEATS},
+    }

@@ -5,14 +5,13 @@ Every listing a lobby peer sends is checked by the guest boundary (op ``guest_li
 before it is shown; only the newest list shows.
 """
 
-from i18n import t
 from pyscript.ffi import create_proxy
 from tasks import spawn
 from transport import EngineError, call
 
 from .bridge import plain, to_js, warn
 from .forms import listings_window
-from .views import SEATS
+from .links import listing
 
 
 class Lobby:
@@ -62,26 +61,3 @@ class Lobby:
         if self.lobby is None:
             self.lobby = await self.sessions.lobby(self.link_options())
         self.lobby.publish(to_js(None if self.room.get("dnd") else listing(self.room, self.secret, self.pub)))
-
-
-def listing(room, secret, pub):
-    """The host's listing of its ``room`` for the lobby (what session.mjs ``validListing`` and the guest boundary's
-    ``check_listing`` read): its seats' names (a computer's seat says so), rules, ratings."""
-    seats = room.get("seats") or {}
-
-    def shown(seat):
-        info = seats.get(seat) or {}
-        return info.get("name") or (t("online_kind_seat_computer") if info.get("occupant") == "computer" else None)
-
-    return {
-        "t": "table",
-        "secret": secret,
-        "pub": pub,
-        "kind": room.get("kind", "casual"),
-        "seats": {s: shown(s) for s in SEATS},
-        "preset": str((room.get("rules") or {}).get("preset", "standard")),
-        "watch": bool(room.get("spectators_allowed")),
-        "password": bool(room.get("password")),
-        "started": bool(room.get("started")),
-        "ratings": {s: (seats.get(s) or {}).get("rating") for s in SEATS},
-    }

@@ -18,9 +18,8 @@ import i18n
 from i18n import t, who
 from markup import h, join
 
-from .links import CHAT_TEXT
+from .links import CHAT_TEXT, SEATS
 
-SEATS = ("N", "E", "S", "W")
 LEVELS = ("beginner", "standard", "expert")
 LIGHTS = ("green", "yellow", "red")
 
