@@ -102,8 +102,12 @@ class _Clock:
 
 
 class App:
-    """The page: the session on show (session.py), the settings, the dialogs, the declared ``Ui``; and the
-    *table* the sessions talk through (``call``, ``take``, ``show_events``, ``after_state``... session.py)."""
+    """The page: the session on show (session.py) and through it the state on show (``state``), the settings,
+    the dialogs, the declared ``Ui``. To the others it is a narrow protocol each names: the *table* the sessions
+    and tutorial.py's ``Lessons`` talk through (``call``, ``take``, ``show_events``, ``after_state``...
+    session.py), the *games* of share.py, transfer.py, preferences.py and embed.py (``state``, ``begin``,
+    ``policy``... each helper's docstring), the *person* of inputs.py (``card_clicked``, ``bid``, ``do_action``);
+    and the methods the online package calls (``settings``, ``record_online``, ``enter_online``...)."""
 
     Refused = EngineError  # the worker's refusal, for the sessions
 
@@ -112,11 +116,11 @@ class App:
         self.save = None  # the worker's last save (also where localStorage is blocked)
         self.gen = 0  # bumped by every change of course (undo, new game, load): stale loops stop
         self.acting = False  # the person's intent is on its way to the worker
-        self.settings = store.load_settings()
+        self.settings = store.load_settings()  # one dict for the page's life, changed in place (preferences.py)
         self.params = parse_params(js.location.search)
         self.seed_next = None  # ?seed=N: the next new games of this visit use N+1, N+2, ...
         self.seat_next = None  # ?seat=E: the new games of this visit seat you there
-        self.lists = {}  # the worker's presets, bidding styles and levels (op rules)
+        self.lists = {}  # the worker's presets, bidding styles and levels (op rules, filled in at start-up)
         self.ui = Ui()
         self.dialogs = Dialogs()
         self.pacer = Pacer(self.ui, self.render, self.speed_name, self.me, self.course)
