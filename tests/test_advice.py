@@ -1,11 +1,12 @@
 """Hints speak to the person (spades.i18n.catalog.advise, worker op ``hint``): second person, never first, in the
-three languages; the computers' own reasons (explain, the move log) keep their own voice.
+three languages; the computers' own reasons (explain, the move log) keep their own voice, the third person
+(tests/test_reasons.py).
 
-The rule for "first person", precisely: in English a whole word ``I``, ``me``, ``my``, ``mine``, ``myself``,
-``we``, ``us``, ``our``, ``ours`` or ``ourselves`` (any case); in Chinese the character 我 anywhere (我, 我的,
-我方, 我们/我們: every first-person pronoun of the language contains it).  Every hint text is scanned: each
-``advice_*`` template with its parameters filled, and the hints given at many positions of real games (the
-judge's, as the page asks it, and the standard player's), for every seat, in each language.
+The rule for "first person" (tests/voice.py), precisely: in English a whole word ``I``, ``me``, ``my``,
+``mine``, ``myself``, ``we``, ``us``, ``our``, ``ours`` or ``ourselves`` (any case); in Chinese the character 我
+anywhere (我, 我的, 我方, 我们/我們: every first-person pronoun of the language contains it).  Every hint text is
+scanned: each ``advice_*`` template with its parameters filled, and the hints given at many positions of real
+games (the judge's, as the page asks it, and the standard player's), for every seat, in each language.
 """
 
 from __future__ import annotations
@@ -23,12 +24,8 @@ from spades.cards import Seat, parse_card
 from spades.game import Game, Phase
 from spades.i18n.catalog import ADVICE_PREFIX, LANGUAGES, MESSAGES, Explanation, advise, explain
 from spades.table.judge import Budget, judge, position_seed
+from tests.voice import first_person
 
-FIRST_PERSON = {
-    "en": re.compile(r"\b(i|me|my|mine|myself|we|us|our|ours|ourselves)\b", re.IGNORECASE),
-    "zh-Hans": re.compile("我"),
-    "zh-Hant": re.compile("我"),
-}
 SMALL = Budget(samples=6, work=1500, bid_samples=6)
 CODES = sorted(k[4:] for k in MESSAGES if k.startswith("bot_") and not k.startswith("bot_part_"))
 PARAMS: dict[str, Any] = {
@@ -38,15 +35,14 @@ PARAMS: dict[str, Any] = {
 }  # fmt: skip
 
 
-def first_person(text: str, lang: str) -> str | None:
-    found = FIRST_PERSON[lang].search(text)
-    return found.group(0) if found else None
-
-
 def test_the_rule_can_fail() -> None:
-    """The computers' own reasons are first person today ("the lowest of my clubs"): the rule finds them."""
-    flagged = {lang: [c for c in CODES if first_person(MESSAGES["bot_" + c][lang], lang)] for lang in LANGUAGES}
-    assert all(len(codes) >= 5 for codes in flagged.values()), flagged
+    """The computers' own reasons as they were (first person, "the lowest of my clubs"): the rule finds them."""
+    was = {
+        "en": ["Lead the lowest of my clubs, 7♣", "Bid 2: our side makes it", "one of us must bid nil", "I", "we"],
+        "zh-Hans": ["首攻我手中最小的梅花 7♣", "叫盲零：我方落后 120 分", "我们必须有一人叫零"],
+        "zh-Hant": ["首攻我手中最小的梅花 7♣", "我們必須有一人叫零"],
+    }
+    assert all(first_person(text, lang) for lang, texts in was.items() for text in texts)
     assert first_person("Lead the lowest of MY clubs", "en") == "MY" and first_person("我方有", "zh-Hans") == "我"
     assert first_person("Play your lowest club, 7♣: partner is winning", "en") is None
 
@@ -109,7 +105,7 @@ def test_the_worker_hint_speaks_to_the_person_and_the_move_log_keeps_the_bots_vo
     assert call("hint", seat="S", level="expert", lang="zh-Hans")["text"].startswith("叫 2：在你可能面对的 ")
     # the same reason in the computers' own voice, as the move log shows it
     why = Explanation("bid_odds", {"bid": 2, "pct": 90, "n": 48})
-    assert explain(why, "en") == "Bid 2: our side makes it in 90% of 48 sampled deals"
+    assert explain(why, "en") == "Bid 2: its side makes it in 90% of 48 sampled deals"
     worker._tables.clear()
 
 

@@ -331,7 +331,7 @@ def test_duck_when_bid_is_made_and_bags_are_near_the_limit(level: str) -> None:
     assert names(d) != "AH"
     if level == "standard":
         assert d.explanation.code == "duck_bags"
-        assert explain(d, "en") == "Duck with 8♥: 8 bags already, penalty at 10"
+        assert explain(d, "en") == "Ducks with 8♥: its side has 8 bags already, penalty at 10"
 
 
 def test_take_the_trick_that_sets_the_opponents() -> None:
@@ -361,7 +361,7 @@ def test_break_the_nil_by_leading_low() -> None:
     d = make_bot("standard").decide(g.view(Seat.S))
     assert names(d) == "3H"
     assert d.explanation.code == "break_lead"
-    assert explain(d, "en") == "Lead the lowest of my hearts, 3♥, to catch the nil bidder"
+    assert explain(d, "en") == "Leads its lowest heart, 3♥, to catch the nil bidder"
 
 
 def test_standard_draws_trumps() -> None:

@@ -1,10 +1,15 @@
 """The computer players' explanations say what is true of the position.
 
-Every explanation a bot gives is checked against the position it was given in: "the lowest of my clubs, J♣"
+Every explanation a bot gives is checked against the position it was given in: "its lowest club, J♣"
 → J♣ is the lowest club in the hand; "win the trick with X" → X wins the trick as it stands after the play;
 "can't win" → no legal card would win at that moment; "duck" → X does not take the trick as it stands; a
 lead explanation → the trick was empty; and so on (``CHECKS``, one entry per explanation code).  Random
 games with the beginner, standard and expert players feed them (a fixed set of seeds, plus hypothesis).
+
+They speak of the seat that made the move in the third person ("West: its lowest club"; Chinese without a
+pronoun, "出手中最小的梅花"): no first person by the precise rule of tests/voice.py (the hints' rule), and no
+second person, in every ``bot_*`` template and in the reasons of real decisions by every level and every player
+of the opponent field.
 """
 
 from __future__ import annotations
@@ -17,11 +22,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from spades import Game
-from spades.bots import CATALOG, Explanation, explain, make_bot
+from spades.bots import CATALOG, FIELD, LEVELS, Explanation, explain, make_bot
 from spades.bots.knowledge import Knowledge
-from spades.cards import ABOVE, BEATERS, SPADES, SUIT_MASKS, SUIT_OF, Seat, cards_mask, winning
+from spades.cards import ABOVE, BEATERS, SPADES, SUIT_MASKS, SUIT_OF, Seat, cards_mask, parse_card, winning
 from spades.game import Phase, View
+from spades.i18n.catalog import LANGUAGES, MESSAGES
 from spades.rules import Rules
+from tests.voice import first_person, second_person
 
 Check = Callable[[View, int, Explanation], str | None]
 """``check(view before the move, move, explanation)``: ``None`` when the explanation holds, else what is wrong."""
@@ -345,12 +352,10 @@ def test_explanations_hold_in_random_games(seed: int, preset: str) -> None:
 
 def test_a_card_that_cannot_win_is_called_the_lowest_of_its_suit_not_low() -> None:
     """The report behind this file: "Can't win this trick; play low J♣" when J♣ was the only club left."""
-    from spades.cards import parse_card
-
     why = Explanation("cant_win", {"card": parse_card("JC"), "suit": 0})
-    assert explain(why, "en") == "Can't win this trick; play the lowest of my clubs, J♣"
-    assert explain(why, "zh-Hans") == "赢不了这一墩，出我手中最小的梅花 J♣"
-    assert explain(why, "zh-Hant") == "贏不了這一墩，出我手中最小的梅花 J♣"
+    assert explain(why, "en") == "Can't win this trick; plays its lowest club, J♣"
+    assert explain(why, "zh-Hans") == "赢不了这一墩，出手中最小的梅花 J♣"
+    assert explain(why, "zh-Hant") == "贏不了這一墩，出手中最小的梅花 J♣"
 
 
 def test_every_play_explanation_has_a_check() -> None:
@@ -379,3 +384,87 @@ def test_a_casual_table_sends_every_computer_reason_and_a_rated_one_none(lang: s
         assert moves == 56
     casual = Table.new(seed=5, seats={Seat[s]: o for s, o in seats.items()}, policy=Policy("casual", explain=False))
     assert all("text" not in casual.public_event(e, lang) for e in casual.step())
+
+
+# ------------------------------------------------------------------ the voice: the third person, about the seat
+
+BOT_KEYS = sorted(k for k in MESSAGES if k.startswith("bot_"))
+PARAMS: dict[str, object] = {
+    "card": parse_card("7C"), "alt": parse_card("KH"), "suit": 0, "bid": 3, "n": 12, "pct": 80, "alt_pct": 60,
+    "points": 14, "bags": 7, "limit": 10, "cards": (parse_card("AS"), parse_card("KH")), "voids": (0,),
+    "singletons": (2,), "long": 5, "delta": 1, "why": "bags",
+}  # fmt: skip
+WHYS = ("bags", "behind", "ahead", "partner", "table", "min")
+
+
+def voice_problem(text: str, lang: str) -> str | None:
+    """What is wrong with ``text`` as a computer's reason in ``lang``: a first- or a second-person word."""
+    word = first_person(text, lang)
+    if word:
+        return f"first person {word!r}"
+    word = second_person(text, lang)
+    return f"second person {word!r}" if word else None
+
+
+def test_the_voice_rule_finds_the_first_and_the_second_person() -> None:
+    """The reasons as they were (first person) and the hints (second person) are found; the reasons now are not."""
+    assert voice_problem("Can't win this trick; play the lowest of my clubs, J♣", "en") == "first person 'my'"
+    assert voice_problem("Bid 2: OUR side makes it", "en") == "first person 'OUR'"
+    assert voice_problem("Suicide: one of us must bid nil", "en") == "first person 'us'"
+    assert voice_problem("叫盲零：我方落后 120 分", "zh-Hans") == "first person '我'"
+    assert voice_problem("贏不了這一墩，出我手中最小的梅花 J♣", "zh-Hant") == "first person '我'"
+    assert voice_problem("Play your lowest club, 7♣", "en") == "second person 'your'"
+    assert voice_problem("你赢不了这一墩", "zh-Hans") == "second person '你'"
+    assert voice_problem("Its partner is winning; plays its lowest club, 7♣", "en") is None
+    assert voice_problem("Mine: ours, myself", "en") == "first person 'Mine'"
+    assert voice_problem("Dominic, Tim and Mimi tell", "en") is None  # whole words only
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_bot_template_speaks_of_the_seat_in_the_third_person(lang: str) -> None:
+    """Each ``bot_*`` template as written, and each filled with parameters (a bid's reasons with every kind of
+    adjustment), in ``lang``."""
+    bad = [(key, voice_problem(MESSAGES[key][lang], lang)) for key in BOT_KEYS if lang in MESSAGES[key]]
+    assert [b for b in bad if b[1]] == []
+    assert all(lang in MESSAGES[key] for key in BOT_KEYS), [k for k in BOT_KEYS if lang not in MESSAGES[k]]
+    codes = [key[4:] for key in BOT_KEYS if not key.startswith("bot_part_")]
+    assert len(codes) >= 50 and set(codes) == set(CATALOG["en"])
+    for code in codes:
+        for why in WHYS:
+            text = explain(Explanation(code, {**PARAMS, "why": why}), lang)
+            assert voice_problem(text, lang) is None, f"{code} ({lang}): {text!r}"
+            assert "{" not in text and "?" not in text, f"{code} ({lang}): {text!r}"
+
+
+PLAYERS = [(level,) * 4 for level in LEVELS if level != "expert"] + [
+    (name, "standard", name, "beginner") for name in FIELD if name not in LEVELS
+]
+
+
+@pytest.mark.parametrize("levels", PLAYERS, ids="-".join)
+def test_the_reasons_of_real_decisions_speak_of_the_seat_in_the_third_person(levels: tuple[str, ...]) -> None:
+    """Every decision of two hands of four games, by the players of ``levels``: its reason in each language."""
+    seen = set()
+    for seed in range(4):
+        for view, _move, why in decisions(seed, levels):
+            seen.add(why.code)
+            for lang in LANGUAGES:
+                text = explain(why, lang)
+                problem = voice_problem(text, lang)
+                assert problem is None, f"seed {seed} {view.seat.name} ({why.code}, {lang}): {text!r}: {problem}"
+    assert len(seen) >= 5, sorted(seen)  # many kinds of reason were said
+
+
+def test_the_experts_reasons_speak_of_the_seat_in_the_third_person() -> None:
+    """The expert's reasons (its sampled odds and searches among them) in real decisions, in each language."""
+    seen = set()
+    for seed in range(3):
+        for view, _move, why in decisions(seed, ("expert", "standard", "expert", "standard"), hands=1, work=1500,
+                                         time_budget=None):  # fmt: skip
+            if view.seat % 2:
+                continue
+            seen.add(why.code)
+            for lang in LANGUAGES:
+                text = explain(why, lang)
+                assert voice_problem(text, lang) is None, f"seed {seed} ({why.code}, {lang}): {text!r}"
+    assert {c for c in seen if c.startswith(("search_", "bid_odds", "solved"))}, sorted(seen)
