@@ -6,7 +6,8 @@ the events of every answer (``App.take``), checked against the state after each 
 cuts the log back to the moves the state still has; a new hand or a new game starts a new log.
 
 Reasons shown on the table (a card of the trick, focused or hovered: view.trick_html) and in the last trick
-come from here too (``reasons``: card → text; a card is played once in a hand).
+come from here too (``reasons``: card → text; a card is played once in a hand; ``tips``: the same, each naming
+its seat, "West: its lowest club, 7♣", for the tooltips, which stand on the card alone).
 
 The log of a solo game is kept in localStorage (``spades-movelog``: ``{"key", "bids", "plays", "missing",
 "winners"}``), so a reload keeps the reasons of the hand's earlier moves. Where it is missing (storage blocked,
@@ -17,6 +18,7 @@ was given in.
 
 import dialogs
 import store
+from i18n import t, who
 from movelog_view import log_html
 
 STORE_KEY = "spades-movelog"
@@ -159,6 +161,16 @@ class MoveLog:
         if not self.explains:
             return {}
         return {p["card"]: p["text"] for p in self.plays if p["text"]}
+
+    def tips(self):
+        """``{card: "West: its lowest club, 7♣"}``: the reasons as the table's tooltips say them, each naming the
+        seat whose reason it is (the reason alone is in the third person, about that seat; catalog
+        ``log_reason_of``). The log and the last trick name the seat beside the card, so they use ``reasons``."""
+        return {
+            p["card"]: t("log_reason_of", who=who(p["seat"]), reason=p["text"])
+            for p in self.plays
+            if p["text"] and self.explains
+        }
 
     # ------------------------------------------------------------- the window
 
