@@ -2,15 +2,20 @@
 checked by this page's own engine worker, op ``guest_check``, spades/table/guest.py, one at a time in the order they
 came: inbox.py), and are then handed to handlers.py's table by their type; the host's own room is trusted.  What
 fails the check is dropped and counted (``#online-bar[data-dropped]``, one ``console.warn`` line each); a dropped
-state is followed by ``catch_up``, so the table never stalls on a bad one.  A part of :class:`life.Online` (a mixin).
+state is followed by ``catch_up``, so the table never stalls on a bad one.  Scored hands this page missed are asked
+for here too (the room's ``sheets`` answers come in as messages).  A part of :class:`life.Online` (a mixin).
 """
 
+import sheet
+import windows
 from dom import by_id
 from tasks import spawn
 from transport import EngineError, call
 
 from .bridge import warn
 from .handlers import MESSAGES
+
+HOST_TABLE = "online"  # the host's room's table in its worker (session.mjs host()'s default)
 
 
 class Boundary:
@@ -57,3 +62,22 @@ class Boundary:
             handler(self, message)
         elif self.role == "guest" and table is MESSAGES:
             self.inbox.refuse(message, "no such message")
+
+    def fill_hands(self, state):
+        """Put every scored hand this page keeps into ``state`` (its record then holds the whole game)."""
+        sheet.HANDS.fill(state)
+
+    def ask_sheets(self, first, last):
+        """Missing scored hands ``first`` … ``last`` (sheet.HANDS.request): a guest asks the room, the host its
+        own worker's room (the answers come back as ``sheets`` either way)."""
+        if self.role == "guest":
+            self.send({"t": "sheets", "from": first, "to": last})
+        elif self.role == "host":
+            spawn(self.host_sheets(first, last))
+
+    async def host_sheets(self, first, last):
+        try:
+            answer = await call("sheets", {"table": HOST_TABLE, "from": first, "to": last})
+        except EngineError:
+            return
+        windows.hands_arrived(dict(answer, t="sheets"), self.app.state)

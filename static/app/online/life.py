@@ -24,7 +24,6 @@ from i18n import error_text, t
 from pyscript import document
 from pyscript.ffi import create_proxy
 from tasks import spawn
-from transport import EngineError, call
 
 from .actions import ACTIONS
 from .boundary import Boundary
@@ -48,8 +47,6 @@ from .inbox import Inbox
 from .links import fragment, parse_invite, typed_name
 from .lobby import Lobby
 from .panel import Panel
-
-HOST_TABLE = "online"  # the host's room's table in its worker (session.mjs host()'s default)
 
 _import = js.Function.new("url", "return import(url)")
 
@@ -374,25 +371,6 @@ class Online(Boundary, Dialog, Lobby, Panel):
 
     def hands_arrived(self, message):
         windows.hands_arrived(message, self.app.state)
-
-    def fill_hands(self, state):
-        """Put every scored hand this page keeps into ``state`` (its record then holds the whole game)."""
-        sheet.HANDS.fill(state)
-
-    def ask_sheets(self, first, last):
-        """Missing scored hands ``first`` … ``last`` (sheet.HANDS.request): a guest asks the room, the host its
-        own worker's room (the answers come back as ``sheets`` either way)."""
-        if self.role == "guest":
-            self.send({"t": "sheets", "from": first, "to": last})
-        elif self.role == "host":
-            spawn(self.host_sheets(first, last))
-
-    async def host_sheets(self, first, last):
-        try:
-            answer = await call("sheets", {"table": HOST_TABLE, "from": first, "to": last})
-        except EngineError:
-            return
-        windows.hands_arrived(dict(answer, t="sheets"), self.app.state)
 
     # ------------------------------------------------------------- buttons (controller.ONLINE_ACTIONS)
 
