@@ -12,8 +12,7 @@ import asyncio
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from online import forms, views
-from online import inbox as onlineinbox
+from online import forms, inbox, views
 
 from tests.page.conftest import HOSTILE, assert_no_injection, parse_tags, run_async
 
@@ -299,7 +298,7 @@ def run_inbox(messages, verdict, delay):
         await asyncio.sleep(delay(message))
         return (dict(message, checked=True), None) if verdict(message) else (None, "bad " + str(message["n"]))
 
-    box = onlineinbox.Inbox(check, got.append, lambda message, reason, count: drops.append((reason, count)))
+    box = inbox.Inbox(check, got.append, lambda message, reason, count: drops.append((reason, count)))
 
     async def main():
         tasks = []
@@ -326,7 +325,7 @@ def test_the_hosts_messages_are_handled_in_order_checked_and_the_bad_ones_droppe
 
 
 def test_a_message_refused_without_checking_is_counted_too() -> None:
-    box = onlineinbox.Inbox(None, None, lambda message, reason, count: None)
+    box = inbox.Inbox(None, None, lambda message, reason, count: None)
     box.refuse({"t": "evil"}, "no such message")
     assert box.dropped == 1
 
