@@ -431,9 +431,38 @@ def test_every_bot_template_speaks_of_the_seat_in_the_third_person(lang: str) ->
     assert len(codes) >= 50 and set(codes) == set(CATALOG["en"])
     for code in codes:
         for why in WHYS:
-            text = explain(Explanation(code, {**PARAMS, "why": why}), lang)
-            assert voice_problem(text, lang) is None, f"{code} ({lang}): {text!r}"
-            assert "{" not in text and "?" not in text, f"{code} ({lang}): {text!r}"
+            for seat in (None, 0, 1, 2, 3):
+                text = explain(Explanation(code, {**PARAMS, "why": why}), lang, seat)
+                assert voice_problem(text, lang) is None, f"{code} ({lang}): {text!r}"
+                assert "{" not in text and "?" not in text, f"{code} ({lang}): {text!r}"
+
+
+@pytest.mark.parametrize(
+    ("code", "seat", "lang", "text"),
+    [
+        ("partner_wins", 3, "en", "Its partner East is winning; plays its lowest club, 7♣"),
+        ("partner_wins", None, "en", "Its partner is winning; plays its lowest club, 7♣"),
+        ("partner_wins", 0, "zh-Hans", "搭档（南）正在赢这一墩，出手中最小的梅花 7♣"),
+        ("cover_win", 1, "en", "Plays high 7♣ to protect its partner West's nil"),
+        ("cover_win", 2, "zh-Hant", "出大牌 7♣ 保護搭檔（北）的零叫"),
+        ("cover_overtake", 3, "en", "Overtakes its partner East with 7♣ to save the nil"),
+        ("lead_low", 3, "en", "Leads its lowest club, 7♣"),
+        ("lead_low", 3, "zh-Hant", "首攻手中最小的梅花 7♣"),
+        ("duck", 0, "en", "Ducks with 7♣: its side's bid is made, so it avoids bags"),
+        ("bid_odds", 1, "en", "Bid 3: its side makes it in 80% of 12 sampled deals"),
+        ("bid_odds", 1, "zh-Hans", "叫 3：在 12 个抽样牌局中己方有 80% 能完成定约"),
+        ("bid_suicide_nil", 2, "en", "Suicide: one of the partners must bid nil, and its hand is the weaker"),
+    ],
+)  # fmt: skip
+def test_a_reason_names_the_movers_partner_by_seat(code: str, seat: int | None, lang: str, text: str) -> None:
+    params = {k: v for k, v in PARAMS.items() if k not in ("delta", "why")}
+    assert explain(Explanation(code, params), lang, seat) == text
+
+
+@pytest.mark.parametrize("seat", [-1, 4, "W", True, 1.0])
+def test_a_bad_seat_is_refused_in_one_line(seat: object) -> None:
+    with pytest.raises(ValueError, match=r"^seat must be 0 \(N\) to 3 \(W\), the seat that moved, got "):
+        explain(Explanation("partner_wins", PARAMS), "en", seat)  # type: ignore[arg-type]
 
 
 PLAYERS = [(level,) * 4 for level in LEVELS if level != "expert"] + [
@@ -449,9 +478,9 @@ def test_the_reasons_of_real_decisions_speak_of_the_seat_in_the_third_person(lev
         for view, _move, why in decisions(seed, levels):
             seen.add(why.code)
             for lang in LANGUAGES:
-                text = explain(why, lang)
-                problem = voice_problem(text, lang)
-                assert problem is None, f"seed {seed} {view.seat.name} ({why.code}, {lang}): {text!r}: {problem}"
+                for text in (explain(why, lang), explain(why, lang, view.seat)):
+                    problem = voice_problem(text, lang)
+                    assert problem is None, f"seed {seed} {view.seat.name} ({why.code}, {lang}): {text!r}: {problem}"
     assert len(seen) >= 5, sorted(seen)  # many kinds of reason were said
 
 
@@ -465,6 +494,6 @@ def test_the_experts_reasons_speak_of_the_seat_in_the_third_person() -> None:
                 continue
             seen.add(why.code)
             for lang in LANGUAGES:
-                text = explain(why, lang)
-                assert voice_problem(text, lang) is None, f"seed {seed} ({why.code}, {lang}): {text!r}"
+                for text in (explain(why, lang), explain(why, lang, view.seat)):
+                    assert voice_problem(text, lang) is None, f"seed {seed} ({why.code}, {lang}): {text!r}"
     assert {c for c in seen if c.startswith(("search_", "bid_odds", "solved"))}, sorted(seen)

@@ -197,12 +197,31 @@ def _reasons(params: Mapping[str, Param], lang: str, prefix: str = _PART_PREFIX)
     return _join(items, lang)
 
 
-def explain(explanation: Explanation | Any, lang: str = "en") -> str:
+def explain(explanation: Explanation | Any, lang: str = "en", seat: int | None = None) -> str:
     """One short sentence for an :class:`Explanation` (or anything with an ``explanation``) in ``lang``: the
-    computer player's own reason (the move log, the tooltips), from the catalog's ``bot_<code>``."""
+    computer player's own reason (the move log, the tooltips), from the catalog's ``bot_<code>``.
+
+    It speaks of the seat that moved in the third person ("its lowest club", "its side's bid"; in Chinese
+    without a pronoun), never the first or the second (tests/test_reasons.py).  With ``seat`` (0 N … 3 W, the
+    seat that moved) its partner is named by seat (``{partner_named}``, piece ``bot_part_partner_seat``);
+    without, it is "its partner".
+
+    >>> from spades.cards import parse_card
+    >>> why = Explanation("partner_wins", {"card": parse_card("3H"), "suit": 2})
+    >>> explain(why, "en", 3), explain(why, "en")
+    ('Its partner East is winning; plays its lowest heart, 3♥', 'Its partner is winning; plays its lowest heart, 3♥')
+    >>> explain(why, "zh-Hans", 3)
+    '搭档（东）正在赢这一墩，出手中最小的红心 3♥'
+    """
     if not isinstance(explanation, Explanation):
         explanation = explanation.explanation
-    return _render(explanation, lang, _CODE_PREFIX, {})
+    named = ""
+    if seat is not None:
+        if type(seat) is bool or not isinstance(seat, int) or not 0 <= seat <= 3:
+            raise ValueError(f"seat must be 0 (N) to 3 (W), the seat that moved, got {seat!r}")
+        partner = message("seat_" + "NESW"[(seat + 2) % 4], lang)
+        named = _part("partner_seat", lang).format(seat=partner)
+    return _render(explanation, lang, _CODE_PREFIX, {"partner_named": named})
 
 
 ADVICE_PREFIX = "advice_"
