@@ -386,6 +386,26 @@ def test_a_casual_table_sends_every_computer_reason_and_a_rated_one_none(lang: s
     assert all("text" not in casual.public_event(e, lang) for e in casual.step())
 
 
+def test_a_tables_reason_names_the_movers_partner_by_seat() -> None:
+    """The move log's "its partner is winning" says which seat that is (``public_event`` passes the mover)."""
+    from spades.table import Occupant, Policy, Table
+
+    named = 0
+    for seed in range(1, 6):
+        seats = {seat: Occupant("computer", "standard") for seat in Seat}
+        table = Table.new(seed=seed, seats=seats, policy=Policy("casual"))
+        while table.game.phase in (Phase.BIDDING, Phase.PLAYING):
+            for event in table.step():
+                why = event.get("why")
+                if event["type"] == "play" and getattr(why, "code", None) == "partner_wins":
+                    mover = Seat[event["seat"]]
+                    partner = {"N": "North", "E": "East", "S": "South", "W": "West"}[Seat((mover + 2) % 4).name]
+                    text = table.public_event(event, "en")["text"]
+                    assert text == explain(why, "en", mover) and "partner " + partner in text, text
+                    named += 1
+    assert named > 0
+
+
 # ------------------------------------------------------------------ the voice: the third person, about the seat
 
 BOT_KEYS = sorted(k for k in MESSAGES if k.startswith("bot_"))

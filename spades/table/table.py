@@ -388,12 +388,13 @@ class Table:
         return [self.public_event(e, lang) for e in self._events if e["seq"] > seq]
 
     def public_event(self, event: dict[str, Any], lang: str | None) -> dict[str, Any]:
-        """An event as it is sent: the computer's reason (``why``) becomes ``text`` in ``lang``, only when the
-        policy explains moves."""
+        """An event as it is sent: the computer's reason (``why``) becomes ``text`` in ``lang`` (naming the
+        mover's partner by seat), only when the policy explains moves."""
         out = {k: v for k, v in event.items() if k != "why"}
         why = event.get("why")
         if why is not None and lang is not None and self.policy.effective().explain:
-            out["text"] = explain(why, lang) if isinstance(why, Explanation) else None
+            seat = Seat[event["seat"]] if event.get("seat") in Seat.__members__ else None
+            out["text"] = explain(why, lang, seat) if isinstance(why, Explanation) else None
         return out
 
     def _move_events(self, seat: Seat, move: int, phase: Phase, why: Any = None) -> list[dict[str, Any]]:
