@@ -33,8 +33,9 @@ class Analysis:
         self.drawn = 0  # when the progress line was last drawn (ms)
 
     async def open(self, app, number):
-        if getattr(app, "online", None) is not None:
-            app.set_message(t("rev_online"))
+        allowed, why = app.session.allowed("review")
+        if not allowed:  # an online table: the host's worker has the hands, not this page's
+            app.set_message(t(why))
             return
         await self.cancel()
         state = app.state or {}

@@ -132,7 +132,7 @@ class App:
         self.transfer = Transfer(self, self.settings, self.notice, self.set_message, confirm)
         self.tabs = Tabs(self.lost_game)
         self.player = Player(self.notice, self.set_message, confirm, self.me)
-        self.online_ui = None  # online.Online (online.py, loaded on demand): its dialogs, and its table if any
+        self.online_ui = None  # online/life.py's Online (loaded on demand): its dialogs, and its table if any
         self.share = Share(self, self.params, self.settings, self.notice, self.set_message, confirm)  # share.py
         self.lessons = Lessons(self, self.params, lambda lesson_id: self.embed.lesson_end(lesson_id))  # tutorial.py
         # ?embed=1 and the host page's postMessage API (embed.py)
@@ -285,7 +285,7 @@ class App:
             await self.player.record(entry, left=left, winner=winner, unscored=unscored)
 
     async def record_online(self, left=False, winner=None, unscored=False):
-        """For online.py: add the online game I sit in to the profile (``record_game``)."""
+        """For the online package: add the online game I sit in to the profile (``record_game``)."""
         if self.session.elsewhere() is not None:  # still at that table
             await self.record_game(left=left, winner=winner, unscored=unscored)
 
@@ -515,11 +515,6 @@ class App:
 
     # ------------------------------------------------------------- the table the sessions talk through
 
-    @property
-    def online(self):
-        """The online table this page is at (online.py's ``Online``), or ``None``: the session's answer."""
-        return self.session.online
-
     async def call(self, op, args=None):
         """The worker's operation ``op`` (transport.py)."""
         return await call(op, args)
@@ -658,7 +653,7 @@ class App:
         self.ui.message = line
         self.render()
 
-    # ------------------------------------------------------------- online play (online.py, fetched when needed)
+    # ------------------------------------------------------------- online play (static/app/online/, fetched on demand)
 
     async def online_module(self):
         """The online package (static/app/online/, fetched by onlineload.py) and its ``Online``: only when someone
@@ -701,8 +696,8 @@ class App:
         self.acting = False
 
     def enter_online(self, online):
-        """For online.py: this page is now at an online table (``online``: online.py's ``Online``, behind the
-        session adapter); the solo game stays saved and waits."""
+        """For the online package: this page is now at an online table (``online``: online/life.py's ``Online``,
+        behind the session adapter); the solo game stays saved and waits."""
         self.enter(OnlineSession(self, online))
 
     async def leave_online(self, table=None):
@@ -722,7 +717,7 @@ class App:
         self.after_state()
 
     async def online_state(self, message):
-        """For online.py: a state from the host, drawn in order by the online session (session.py)."""
+        """For the online package: a state from the host, drawn in order by the online session (session.py)."""
         await self.session.receive(message)
 
     # ------------------------------------------------------------- actions (buttons and menu items)
@@ -864,7 +859,7 @@ ACTIONS = {
     "lesson-again": _to("lessons", "again", ELEMENT),
     "lesson-leave": _to("session", "leave"),
 }
-"""Every action by name: its owner and method (online actions: online.py's ``Online.action``)."""
+"""Every action by name: its owner and method (online actions: online/actions.py's ``ACTIONS``)."""
 ACTIONS.update(review.ACTIONS)  # past hands, trick by trick (review.py)
 ACTIONS.update(analysis.ACTIONS)  # review my play: mistakes and their cost (analysis.py)
 ONLINE_ACTIONS = (

@@ -23,9 +23,7 @@ class Review:
         self.on_draw = None  # called with the step after each draw (analysis.py: the review of the person's play)
 
     async def open(self, app, number):
-        online = getattr(app, "online", None)
-        if online is not None:  # an online table: the host answers with a "hand" message (received)
-            online.send({"t": "hand", "number": number})
+        if app.session.request_hand(number):  # an online table: the host answers with a "hand" message (received)
             return
         try:
             hand = await call("hand", {"number": number})

@@ -46,7 +46,7 @@ def render(session, ui, play_mode, dialogs):
     view.render_seats(document, state, ui)
     # the trick on the table (a finished one stays a moment)
     shown = ui.trick_shown
-    reasons = movelog.LOG.reasons()  # the computer's reasons, on its cards (movelog.py)
+    reasons = movelog.LOG.tips()  # the computer's reasons on its cards, each naming its seat (movelog.py)
     if shown is not None:
         view.render_trick(document, shown["cards"], shown["leader"], shown["winner"], shown["collect"], reasons)
     else:

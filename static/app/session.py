@@ -52,11 +52,11 @@ def computer_to_move(state):
 
 
 def _from_state(state, name, default=False):
-    """What the state's ``allowed`` says of ``name`` (docs/table.md), with the reason ``not_allowed``."""
+    """What the state's ``allowed`` says of ``name`` (docs/table.md), with the reason ``why_not_allowed``."""
     allowed = (state or {}).get("allowed") or {}
     if allowed.get(name, default):
         return YES
-    return (False, "not_allowed")
+    return (False, "why_not_allowed")
 
 
 class Driver:
@@ -98,7 +98,6 @@ class Driver:
 class Session:
     """What every session shares: its table, its state, nothing recorded, nothing driven."""
 
-    online = None  # the online package's Online, at an online table (App.online, for the modules that ask)
 
     def __init__(self, table):
         self.table = table
@@ -135,7 +134,7 @@ class Session:
         if action in ("review", "share", "daily", "reseat"):
             return YES
         if action == "compare":
-            return (False, "not_daily")
+            return (False, "why_not_daily")
         return (False, "card_illegal")  # wrong_move
 
     def rated(self):
@@ -198,7 +197,7 @@ class SoloSession(Session):
 
     def _allowed(self, action):
         if action == "reseat" and self.rated():
-            return (False, "rated")  # a rated game keeps the players it started with
+            return (False, "why_rated")  # a rated game keeps the players it started with
         return Session._allowed(self, action)
 
     def record(self, seed):
@@ -278,7 +277,7 @@ class DailySession(SoloSession):
         if action == "compare":
             if (self.state or {}).get("hands_scored") == 1:
                 return YES
-            return (False, "not_first_hand")
+            return (False, "why_not_first_hand")
         return SoloSession._allowed(self, action)
 
 
@@ -297,7 +296,7 @@ class LessonSession(Session):
 
     def _allowed(self, action):
         if action in ("share", "daily", "reseat", "review"):
-            return (False, "lesson")  # a lesson's table is not the game
+            return (False, "why_lesson")  # a lesson's table is not the game
         if action == "wrong_move":
             return YES  # a wrong card is explained, not refused
         return Session._allowed(self, action)
@@ -352,7 +351,7 @@ class LessonSession(Session):
 
 
 class OnlineSession(Session):
-    """An online table, as its host or a guest: an adapter over online.py's ``Online`` (``online``).
+    """An online table, as its host or a guest: an adapter over online/life.py's ``Online`` (``online``).
 
     The host's room (its worker) decides and paces everything; this page sends intents (``online.intent``) and
     draws the states the host sends (:meth:`receive`), in order.

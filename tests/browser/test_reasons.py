@@ -114,7 +114,10 @@ def test_the_move_log_and_the_trick_show_each_computer_reason(make_table, lang):
         described = page.evaluate(
             "el => document.getElementById(el.getAttribute('aria-describedby')).textContent", card.element_handle()
         )
-        assert described in reasons.values(), (described, reasons)
+        who = card.get_attribute("aria-label").split(": ")[0]  # the seat's name, as the card's label says it
+        seat = card.get_attribute("aria-describedby").removeprefix("why-")
+        reason = next(r["why"] for r in reversed(plays) if r["seat"] == seat)  # its latest card: the one in the trick
+        assert described == who + (": " if lang == "en" else "：") + reason, (described, reasons)
         assert card.get_attribute("tabindex") == "0"
     # the last trick says the computer's reasons under their cards
     page.locator("body").press("l")

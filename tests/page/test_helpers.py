@@ -95,12 +95,12 @@ def make_share(games: Games, worker: Worker, params: dict[str, str] | None = Non
 
 
 def test_share_and_daily_say_why_not_when_the_session_refuses_and_ask_nothing() -> None:
-    games = Games(table_state(), {"share": (False, "lesson"), "daily": (False, "deal_not_online")})
+    games = Games(table_state(), {"share": (False, "why_lesson"), "daily": (False, "deal_not_online")})
     worker = Worker()
     helper, page, confirm = make_share(games, worker)
     run_async(helper.share())
     run_async(helper.daily())
-    assert page.lines == [("say", i18n.t("lesson")), ("say", i18n.t("deal_not_online"))]
+    assert page.lines == [("say", i18n.t("why_lesson")), ("say", i18n.t("deal_not_online"))]
     assert worker.calls == [] and confirm.asked == [] and games.log.lines == []
 
 
@@ -141,7 +141,7 @@ def test_a_refused_deal_is_a_notice_and_no_new_course() -> None:
 
 def test_the_daily_comparison_is_asked_only_where_the_session_allows_it_and_once_a_game() -> None:
     started: list[Any] = []
-    games = Games(table_state("hand-over"), {"compare": (False, "not_daily")})
+    games = Games(table_state("hand-over"), {"compare": (False, "why_not_daily")})
     helper, _page, _ = make_share(games, Worker())
     share.spawn = lambda coro: (started.append(coro), coro.close())
     helper.hand_over(games.state)
@@ -595,7 +595,7 @@ class Session:
 
     def allowed(self, action: str) -> tuple[bool, str | None]:
         self.asked.append(action)
-        return (True, None) if action in self.allows else (False, "not_allowed")
+        return (True, None) if action in self.allows else (False, "why_not_allowed")
 
 
 def draw(session: Session, ui: Ui | None = None) -> dict[str, Any]:

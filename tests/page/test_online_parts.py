@@ -131,6 +131,12 @@ def test_what_the_page_lets_a_person_type_is_exactly_what_the_rooms_schema_takes
     assert room.RoomConfig.from_json({"password": "x" * links.HELLO_PASSWORD}).password is not None
 
 
+def test_the_fields_take_what_the_room_shows_of_a_name_and_a_chat_line() -> None:
+    """A person types no more than the others will see: the name and chat fields' lengths are the room's."""
+    assert links.NAME_SHOWN == room.NAME_LIMIT and links.CHAT_SHOWN == room.CHAT_LIMIT
+    assert links.NAME_SHOWN <= links.HELLO_NAME and links.CHAT_SHOWN <= links.CHAT_TEXT
+
+
 def test_the_page_keeps_no_threshold_or_length_of_the_rooms_own() -> None:
     """Lights, names and chat lines are the room's (``light``, ``clean_text`` with ``NAME_LIMIT``/``CHAT_LIMIT``):
     none of its numbers is written in the online package's views, forms, actions or panel."""
@@ -219,8 +225,10 @@ class App:
     async def record_online(self, **how: Any) -> None:
         self.recorded.append(how)
 
-    async def leave_online(self) -> None:
-        self.left += 1
+    async def leave_online(self, table: Any = None) -> None:
+        """As controller.App's: back to the solo game only if the page is still at ``table``."""
+        if table is None or table is self.online:
+            self.left += 1
 
 
 class Online:

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 import session as S  # the page's module, found through static/app (tests/page/conftest.py)
 
-from tests.page.conftest import run_async
+from tests.page.conftest import CATALOG, run_async
 
 
 class Refused(Exception):
@@ -138,19 +138,39 @@ def test_every_kind_answers_every_action_and_refuses_an_unknown_one() -> None:
             session.allowed("fly")
 
 
+def test_every_reason_a_session_gives_is_a_message_in_every_language() -> None:
+    """What ``allowed`` says why not is shown to the person (share.py says it): a catalog key, never a bare code."""
+    table = Table()
+    reasons = set()
+    for phase in ("bidding", "playing", "hand-over"):
+        for policy in ("casual", "rated"):
+            shown = state(phase=phase, policy={"kind": policy}, allowed={}, hands_scored=2)
+            for session in (
+                S.SoloSession(table),
+                S.DailySession(table),
+                S.LessonSession(table, "nil"),
+                S.OnlineSession(table, None),
+            ):
+                session.state = shown
+                reasons.update(why for action in S.ACTIONS for ok, why in [session.allowed(action)] if not ok)
+    assert {"why_lesson", "why_rated", "why_not_allowed", "why_not_first_hand"} <= reasons
+    for why in reasons:
+        assert why in CATALOG and all(CATALOG[why].get(lang) for lang in ("en", "zh-Hans", "zh-Hant")), why
+
+
 def test_undo_replay_and_hint_are_what_the_state_allows() -> None:
     solo = at(Table(), S.SoloSession(Table()), state(allowed={"undo": True, "replay_hand": False, "hint": False}))
     assert solo.allowed("undo") == (True, None)
-    assert solo.allowed("replay") == (False, "not_allowed")
-    assert solo.allowed("hint") == (False, "not_allowed")
+    assert solo.allowed("replay") == (False, "why_not_allowed")
+    assert solo.allowed("hint") == (False, "why_not_allowed")
     solo.state = state()  # a state without "allowed": no undo, no replay; the hint is open
-    assert solo.allowed("undo") == (False, "not_allowed") and solo.allowed("hint") == (True, None)
+    assert solo.allowed("undo") == (False, "why_not_allowed") and solo.allowed("hint") == (True, None)
 
 
 def test_a_rated_game_keeps_its_players_and_is_recorded_as_rated() -> None:
     table = Table()
     solo = at(table, S.SoloSession(table), state(policy={"kind": "rated"}, hand_number=3, totals={"NS": 120, "EW": 90}))
-    assert solo.rated() and solo.allowed("reseat") == (False, "rated")
+    assert solo.rated() and solo.allowed("reseat") == (False, "why_rated")
     assert solo.record(77) == {
         "kind": "solo_rated",
         "key": "s-77-3-120-90",
@@ -166,13 +186,13 @@ def test_a_rated_game_keeps_its_players_and_is_recorded_as_rated() -> None:
 def test_only_the_daily_deals_first_hand_is_compared_with_the_experts() -> None:
     table = Table()
     daily = at(table, S.DailySession(table), state(hands_scored=0))
-    assert daily.allowed("compare") == (False, "not_first_hand")
+    assert daily.allowed("compare") == (False, "why_not_first_hand")
     daily.state["hands_scored"] = 1
     assert daily.allowed("compare") == (True, None)
     daily.state["hands_scored"] = 2
     assert daily.allowed("compare")[0] is False
     solo = at(table, S.SoloSession(table), state(hands_scored=1))
-    assert solo.allowed("compare") == (False, "not_daily")
+    assert solo.allowed("compare") == (False, "why_not_daily")
 
 
 def test_a_lesson_explains_wrong_cards_and_is_not_a_game_to_share_or_record() -> None:
@@ -181,16 +201,16 @@ def test_a_lesson_explains_wrong_cards_and_is_not_a_game_to_share_or_record() ->
     assert lesson.allowed("wrong_move") == (True, None)
     assert lesson.allowed("hint") == (True, None)  # the instruction again, when the state offers a hint
     lesson.state = state(allowed={"hint": False})  # the script moves: no hint (the button is off)
-    assert lesson.allowed("hint") == (False, "not_allowed")
+    assert lesson.allowed("hint") == (False, "why_not_allowed")
     for action in ("share", "daily", "reseat", "review"):
-        assert lesson.allowed(action) == (False, "lesson")
+        assert lesson.allowed(action) == (False, "why_lesson")
     assert lesson.record(5) is None
     solo = at(table, S.SoloSession(table), state())
     assert solo.allowed("wrong_move") == (False, "card_illegal")
 
 
 class FakeOnline:
-    """What the adapter uses of online.py's Online."""
+    """What the adapter uses of online/life.py's Online."""
 
     def __init__(self, room: dict[str, Any] | None = None) -> None:
         self.room = room
@@ -253,7 +273,7 @@ def test_until_its_first_state_a_session_shows_the_one_before_and_asks_it() -> N
     assert lesson.record(1) is None and S.OnlineSession(table, FakeOnline()).elsewhere() is None
     first = state(turn="S")
     table.take({"state": first})
-    assert lesson.shown is first and lesson.allowed("undo") == (False, "not_allowed")
+    assert lesson.shown is first and lesson.allowed("undo") == (False, "why_not_allowed")
 
 
 def test_a_session_knows_the_online_table_it_is_at() -> None:
@@ -408,7 +428,7 @@ def test_a_session_that_is_not_online_ignores_a_hosts_state_and_drives_nothing_o
     table = Table()
     solo = at(table, S.SoloSession(table), state("S"))
     run(solo.receive({"state": state("W")}))
-    assert table.log == [] and solo.online is None
+    assert table.log == [] and not solo.at(FakeOnline())
     online = at(table, S.OnlineSession(table, FakeOnline()), state("N"))
     run(online.drive())  # the host's room paces its computers
     assert table.log == []

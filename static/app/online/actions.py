@@ -96,8 +96,7 @@ async def online_cancel(online, element):
     """Stop connecting (or close the status window) and go back to the solo game."""
     await online.close_session()
     online.close_dialog()
-    if online.app.online is online:
-        await online.app.leave_online()
+    await online.app.leave_online(online)  # only if the page is still at this table
 
 
 async def online_panel(online, element):
