@@ -13,7 +13,7 @@ browser contexts (host candidates offered as 127.0.0.1). Printed:
   page, so the network's share shows.
 - *link → seated*: a guest opens the invite link (the game page with ``?name=``), the room appears, it clicks a
   seat, until its name shows in that seat; cold (new browser context) and warm (a reload of the same page).
-- *bytes added to the solo start*: response bytes for the online files (static/online/, trystero, online.py)
+- *bytes added to the solo start*: response bytes for the online files (static/online/, trystero, static/app/online*)
   during a solo page load (goal 0), and what online play adds to the message catalog everyone loads.
 """
 
@@ -169,7 +169,7 @@ def solo_bytes(browser, server: str) -> int:
 
     def response(resp):
         url = resp.url
-        if "/static/online/" in url or "/vendor/trystero/" in url or url.endswith("/static/app/online.py"):
+        if "/static/online/" in url or "/vendor/trystero/" in url or "/static/app/online" in url:
             online.append(len(resp.body() or b""))
 
     page.on("response", response)

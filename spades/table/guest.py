@@ -753,7 +753,7 @@ LISTING = obj(
         "ratings": (per_seat(RATING), True),
     }
 )
-"""A public table's announcement in the lobby (``static/app/online.py`` ``publish_now``; ``session.mjs``
+"""A public table's announcement in the lobby (``static/app/online/links.py`` ``listing``; ``session.mjs``
 ``validListing``): the seats hold names (or the word for a computer player) or ``null``."""
 
 

@@ -401,7 +401,7 @@ class Room:
             "ready": member.ready or member.peer == HOST,
             "host": member.peer == HOST,
             "rtt": None if rtt is None else round(rtt),
-            "light": light(rtt),
+            "light": "red" if away else light(rtt),  # a seat whose player is not there is red, whatever its link
             "spectators": member.spectators,
             "show_cards": self.shows_cards(seat),
         }

@@ -41,7 +41,7 @@ class Hands:
     Fed by every state it is shown (:meth:`seen`: its ``last_result`` and ``last_sheet``) and by fetched
     answers (:meth:`received`: ``{"from", "to", "results", "sheets"}``); forgets them when the game changes (a
     new game key, no hand scored, or a hand that does not follow the one kept before it).  ``request``: how to
-    ask for missing hands at an online table (online.py sets it: send the room ``{"t": "sheets", ...}``);
+    ask for missing hands at an online table (online/boundary.py sets it: send the room ``{"t": "sheets", ...}``);
     ``None``: the page's own table (the worker's op ``sheets``)."""
 
     def __init__(self):
@@ -375,7 +375,7 @@ def scores_html(state):
     results = state["results"]
     us, them = state["us"], state["them"]
     parts = [h("h2", t("sheet_title"), id="dlg-scores-title"), history_html(results, us, them)]
-    if results:  # the running score as a chart, drawn by the worker (controller.py: App.score_chart)
+    if results:  # the running score as a chart, drawn by the worker (windows.py: score_chart)
         parts.append(h("div", cls="score-chart", id="score-chart"))
     for index in range(len(results) - 1, -1, -1):
         sheet = _sheet_for(state, index)

@@ -85,7 +85,7 @@ def _draw_hand_over(state):
 
 def hands_arrived(answer, state):
     """An online table's ``sheets`` answer (validated): keep its hands, ask for the rest, and draw the open
-    summary or score sheet again with them (online.py calls this with the state shown)."""
+    summary or score sheet again with them (the online package calls this with the state shown)."""
     if not sheet.HANDS.received(answer) or state is None:
         return
     spawn(fetch_hands(state))  # asks for the next missing hands, or fills the state when none is missing

@@ -25,7 +25,7 @@ def test_every_message_in_three_languages_with_the_same_placeholders() -> None:
 
 def test_every_key_the_page_uses_is_in_the_catalog() -> None:
     used: set[str] = set()
-    for path in (ROOT / "static" / "app").glob("*.py"):
+    for path in (ROOT / "static" / "app").rglob("*.py"):
         used |= set(re.findall(r"""\bt\(\s*"([a-z0-9_]+)\"""", path.read_text(encoding="utf-8")))
     html = (ROOT / "index.html").read_text(encoding="utf-8")
     used |= set(re.findall(r'data-i18n(?:-aria|-title)?="([a-z0-9_]+)"', html))

@@ -16,7 +16,7 @@ import pytest
 from tests.page.conftest import APP
 
 TAG = re.compile(r"</?[A-Za-z!]")
-MODULES = sorted(p for p in APP.glob("*.py") if p.name != "markup.py")
+MODULES = sorted(p for p in APP.rglob("*.py") if p.name != "markup.py")
 
 
 def _docstrings(tree: ast.AST) -> set[int]:

@@ -11,7 +11,7 @@ import i18n
 from i18n import t
 from markup import h, join
 
-from .links import HELLO_NAME, HELLO_PASSWORD
+from .links import HELLO_PASSWORD, NAME_SHOWN
 from .views import SEATS, _dict, _int, _text, button, buttons, checkbox, title
 
 
@@ -23,7 +23,7 @@ def name_field(name):
         " ",
         h(
             "input",
-            {"name": "name", "required": True, "maxlength": HELLO_NAME, "autocomplete": "nickname"},
+            {"name": "name", "required": True, "maxlength": NAME_SHOWN, "autocomplete": "nickname"},
             value=_text(name),
             autofocus=True,
         ),

@@ -4,7 +4,8 @@
 The limits here are not the page's own: they are the numbers of the room's ``SCHEMA`` for what a guest sends
 (spades/table/room.py; a test checks them against it), so that nothing the person types is refused for its length.
 The room then cleans what it shows (``clean_text``: control characters, spaces, ``NAME_LIMIT`` for a name,
-``CHAT_LIMIT`` for a chat line), and every name and line the page shows comes back from the room.
+``CHAT_LIMIT`` for a chat line), and every name and line the page shows comes back from the room; the fields
+take no more than the room shows (:data:`NAME_SHOWN`, :data:`CHAT_SHOWN`, the room's numbers, checked by a test).
 """
 
 from i18n import t
@@ -16,6 +17,11 @@ HELLO_PASSWORD = 200
 """The longest table password a ``hello`` carries (room ``SCHEMA["hello"]["password"]``, and a table's own)."""
 CHAT_TEXT = 1000
 """The longest text a ``chat`` message carries (room ``SCHEMA["chat"]["text"]``)."""
+NAME_SHOWN = 24
+"""The longest name the room shows (room ``NAME_LIMIT``; a test checks it): the name field takes no more, so what
+a person types is what the others see."""
+CHAT_SHOWN = 200
+"""The longest chat line the room passes on (room ``CHAT_LIMIT``; a test checks it): the chat field's length."""
 
 
 def typed(text, limit):

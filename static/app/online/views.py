@@ -18,7 +18,7 @@ import i18n
 from i18n import t, who
 from markup import h, join
 
-from .links import CHAT_TEXT, SEATS
+from .links import CHAT_SHOWN, SEATS
 
 LEVELS = ("beginner", "standard", "expert")
 LIGHTS = ("green", "yellow", "red")
@@ -250,7 +250,7 @@ def bar():
                         h(
                             "input",
                             name="text",
-                            maxlength=CHAT_TEXT,
+                            maxlength=CHAT_SHOWN,
                             autocomplete="off",
                             aria_label=t("online_chat_say"),
                         ),
@@ -281,14 +281,10 @@ def seat_link(room, seat, you, guest, connected):
     if guest and info.get("host"):
         mine = _mine(you)
         link = _dict(seats.get(mine)) if mine and mine != seat else info
-        if not connected:
-            kind, link = "away", {}
+        if not connected:  # this page has lost the host: the one light the room cannot send
+            return "away", None, "red"
     rtt = _number(link.get("rtt"))
-    level = link.get("light") if link.get("light") in LIGHTS else ""
-    if kind == "away":
-        level = "red"
-    elif kind != "person":
-        level = ""
+    level = link.get("light") if link.get("light") in LIGHTS and kind in ("person", "away") else ""
     return kind, rtt, level
 
 
