@@ -134,14 +134,16 @@ ENGINE_DOWNLOADS = [
 # and the worker that makes it (its recipe). A snapshot stored in a browser under another key is never used.
 SNAPSHOT_INPUTS = ["pyodide/pyodide.mjs", *ENGINE_DOWNLOADS]
 WORKER = ROOT / "static" / "engine-worker.mjs"
+HEAP_STORE = ROOT / "static" / "heap-store.mjs"  # the worker's stored form of a heap: part of its recipe
 
 
-def engine_build(vendor, modules, worker=WORKER):
+def engine_build(vendor, modules, worker=WORKER, heap_store=HEAP_STORE):
     """The text of engine-build.mjs (written after compress(), which it describes)."""
     digest = hashlib.sha256()
     for path in SNAPSHOT_INPUTS:
         digest.update(f"{path}\0{hashlib.sha256((vendor / path).read_bytes()).hexdigest()}\n".encode())
     digest.update(hashlib.sha256(worker.read_bytes()).hexdigest().encode())
+    digest.update(hashlib.sha256(heap_store.read_bytes()).hexdigest().encode())
     sizes = {}
     for path in ENGINE_DOWNLOADS:
         size = {"identity": (vendor / path).stat().st_size}

@@ -24,6 +24,7 @@
 // op "timing" answers the same object, with `stored` (ms) or `storeError` once a plain start's snapshot is kept.
 import { loadPyodide } from "./vendor/pyodide/pyodide.mjs";
 import { BUILD } from "./vendor/engine-build.mjs";
+import { sparse, unsparse } from "./heap-store.mjs";
 
 const here = (path) => new URL(path, import.meta.url).href;
 const vendor = here("./vendor/");
@@ -32,7 +33,7 @@ const SNAPSHOT_CACHE = "spades.engine-snapshot"; // not "spades-*": sw.js delete
 const SNAPSHOT_URL = here(`./vendor/engine-snapshot-${BUILD.key}.bin.gz`); // a cache key only, never fetched
 const IDLE_MS = 1500; // store the snapshot after this long without a call...
 const STORE_LATEST_MS = 20_000; // ...or this long after the start, whichever comes first
-const SLICE = 1 << 20; // compress 1 MB at a time, letting calls in between
+const SLICE = 1 << 20; // compress about 1 MB at a time, letting calls in between
 const timing = { origin: performance.timeOrigin, worker: performance.now(), snapshot: false };
 const KEEP = self.name !== "spades-engine:keep-nothing"; // static/engine.js KEEP_NOTHING
 
@@ -41,6 +42,7 @@ const KEEP = self.name !== "spades-engine:keep-nothing"; // static/engine.js KEE
 // the compressed size when there is a Content-Encoding (else the size that vendor.py measured for that
 // encoding). Bytes arrive decoded, so a file's progress is its decoded share times its sent size: exact at the
 // end of each file, proportional in between. pyodide.asm.mjs is loaded by import(), so it counts when done.
+const EARLY = ["pyodide/pyodide.asm.wasm", BUILD.stdlib]; // fetched at the worker's start (see below)
 const files = new Map(Object.keys(BUILD.sizes).map((path) => [path, { loaded: 0, total: null }]));
 let encoding = null; // of the first response: a guess for the files not started yet
 let reported = 0;
@@ -85,13 +87,31 @@ async function count(path, response) {
 }
 
 const fetchFromNetwork = self.fetch.bind(self);
-self.fetch = async (input, init) => {
+async function fetchCounted(input, init) {
   const response = await fetchFromNetwork(input, init);
   const path = pathOf(input instanceof Request ? input.url : input);
   if (path && files.has(path) && response.ok && response.body) {
     count(path, response.clone()).catch(() => {}); // a tee: Pyodide reads the original (and its code cache)
   }
   return response;
+}
+
+// The runtime's downloads start at once, not when loadPyodide asks for them (after the stored snapshot has been
+// looked up in Cache Storage, which takes a while): loadPyodide fetches these very URLs, and is handed the
+// response already on its way (each once; a second start, after a refused snapshot, fetches again). Its script
+// pyodide.asm.mjs is imported now too (loadPyodide's import() then finds it in the module map), so that parsing
+// it overlaps the cache lookup and the snapshot's inflating.
+const early = new Map(EARLY.map((path) => [vendor + path, fetchCounted(vendor + path)]));
+for (const response of early.values()) response.catch(() => {}); // handled where loadPyodide awaits it
+import(indexURL + "pyodide.asm.mjs").catch(() => {}); // a failure is loadPyodide's to report
+self.fetch = (input, init) => {
+  const url = String(input instanceof Request ? input.url : input);
+  const started = early.get(url);
+  if (started && !(input instanceof Request) && !init?.integrity) {
+    early.delete(url);
+    return started;
+  }
+  return fetchCounted(input, init);
 };
 new PerformanceObserver((list) => {
   for (const entry of list.getEntries()) {
@@ -127,17 +147,26 @@ async function inflate(response) {
   } catch (err) {
     throw new Error(`the stored snapshot is damaged (${err})`); // gzip checks its length and CRC
   }
+  const heap = unsparse(new Uint8Array(data));
   timing.snapshotReady = performance.now();
-  return new Uint8Array(data);
+  return heap;
 }
 
-async function deflate(image) {
+async function deflate(heap) {
   const stream = new CompressionStream("gzip");
   const out = new Response(stream.readable).blob();
   const writer = stream.writable.getWriter();
-  for (let at = 0; at < image.length; at += SLICE) {
-    await writer.write(image.subarray(at, at + SLICE));
-    await new Promise((resolve) => setTimeout(resolve, 0)); // a call waiting in the queue goes first
+  let written = 0;
+  for (const part of sparse(heap)) {
+    for (let at = 0; at < part.length; at += SLICE) {
+      const chunk = part.subarray(at, at + SLICE);
+      await writer.write(chunk);
+      written += chunk.length;
+      if (written >= SLICE) {
+        written = 0;
+        await new Promise((resolve) => setTimeout(resolve, 0)); // a call waiting in the queue goes first
+      }
+    }
   }
   await writer.close();
   return out;
