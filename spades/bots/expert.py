@@ -48,6 +48,7 @@ which keeps decisions reproducible for a seed; ``time_budget`` (seconds, or
 
 from __future__ import annotations
 
+import math
 import time
 from dataclasses import replace
 
@@ -117,6 +118,235 @@ def policy_weight(
     return weight
 
 
+Reads = list[tuple[list[int], list[int]]]
+"""Per seat, the legal counts at the choices the policy explained and at those it did not (:func:`play_reads`)."""
+
+
+def play_reads(k: Knowledge, hands: list[int], ctx: Context, seats: tuple[int, ...],
+               doubts: list[float] | None = None, floor: float = 0.0) -> Reads:  # fmt: skip
+    """Every choice of ``seats`` this hand, read by the honest policy on a sampled deal: per seat (0–3) the
+    number of legal cards at each choice it explained, and at each it did not.
+
+    The replay is :func:`policy_weight`'s (a card equivalent to the policy's card counts as explained); choices
+    with one legal card are not counted, and seats not in ``seats`` get two empty lists.  With ``doubts`` (per
+    seat), the replay stops once the product of :func:`miss_factor` over the unexplained cards is ``floor`` or
+    less: a caller that rejects such deals need not read the rest.
+    """
+    out: Reads = [([], []) for _ in range(4)]
+    view = k.view
+    tricks = view.tricks
+    if tricks:
+        leader = int(tricks[0].leader)
+    elif view.leader is not None:
+        leader = int(view.leader)
+    else:
+        return out
+    start = [hands[s] | k.played_by[s] for s in range(4)]
+    rules = view.rules
+    p = Position(start, leader=leader, two_clubs=rules.first_lead == "two_clubs", anytime=rules.spades_anytime)
+    shown = [0, 0, 0, 0]
+    played = [c for t in tricks for c in t.cards]
+    played.extend(view.trick)
+    product = 1.0
+    for card in played:
+        seat = p.turn
+        trick = p.trick
+        if seat in seats:
+            legal = p.legal()
+            if legal & (legal - 1):
+                choice = honest_policy(p, ctx, shown, legal)
+                explained = choice == card
+                if not explained:
+                    others = p.hands[0] | p.hands[1] | p.hands[2] | p.hands[3]
+                    for c in trick:
+                        others |= 1 << c
+                    explained = _touching(choice, card, others & ~p.hands[seat])
+                n = legal.bit_count()
+                out[seat][0 if explained else 1].append(n)
+                if doubts is not None and not explained:
+                    product *= miss_factor(doubts[seat], n)
+                    if product <= floor:
+                        return out
+        if trick and SUIT_OF[card] != SUIT_OF[trick[0]]:
+            shown[seat] |= 1 << SUIT_OF[trick[0]]
+        p.play(card)
+    return out
+
+
+DOUBTS: tuple[float, ...] = (0.03, 0.1, 0.2, 0.35, 0.5, 0.7, 0.9)
+"""The candidate doubts ε of a seat's model: the seat plays the honest policy's card with chance 1 − ε and
+otherwise a legal card at random (see :func:`estimate_doubt`)."""
+
+
+def miss_factor(doubt: float, legal: int) -> float:
+    """How much less likely a card the policy did not choose is than the policy's card, for a seat of ``doubt``
+    ε choosing among ``legal`` cards: (ε / L) / (1 − ε + ε / L)."""
+    share = doubt / legal
+    return share / (1.0 - doubt + share)
+
+
+def estimate_doubt(reads: list[tuple[list[int], list[int]]], default: float) -> float:
+    """The doubt ε (one of :data:`DOUBTS`) under which a seat's plays are likeliest over deals sampled from the
+    hard constraints alone (empirical Bayes): for each ε, the mean over the deals of
+    Π (1 − ε + ε / L) over the choices the policy explained × Π ε / L over those it did not.
+
+    ``reads`` holds the seat's (explained, unexplained) legal counts per sampled deal (:func:`play_reads`).  A
+    seat that plays like the policy is then read sharply (small ε), one that does not, loosely; with no choice
+    read yet the likelihood is flat and ``default`` is returned.
+    """
+    if not any(miss or hit for hit, miss in reads):
+        return default
+    best, best_value = default, -math.inf
+    for doubt in DOUBTS:
+        logs = []
+        for hit, miss in reads:
+            v = 0.0
+            for n in hit:
+                v += math.log(1.0 - doubt + doubt / n)
+            for n in miss:
+                v += math.log(doubt / n)
+            logs.append(v)
+        top = max(logs)
+        value = top + math.log(sum(math.exp(v - top) for v in logs))
+        if value > best_value + 1e-9:
+            best, best_value = doubt, value
+    return best
+
+
+def estimate_bid_doubt(weights: list[float]) -> float:
+    """The doubt η (one of :data:`DOUBTS`) under which a seat's bid is likeliest over deals sampled from the hard
+    constraints alone: the bid is the standard count's (:func:`~spades.bots.search.bid_weight`, read as a
+    discrete normal over the bids, whose total is about :data:`BID_NORM`) with chance 1 − η and any of the 14
+    bids with chance η.
+
+    ``weights`` are the bid's weights on the sampled deals.  A seat that bids by the standard count is read
+    sharply, one whose bid the count rarely explains (a cautious counter, a bridge player), loosely.
+    """
+    best, best_value = DOUBTS[0], -math.inf
+    for doubt in DOUBTS:
+        value = sum((1.0 - doubt) * w / BID_NORM + doubt / 14 for w in weights)
+        if value > best_value + 1e-12:
+            best, best_value = doubt, value
+    return best
+
+
+BID_NORM = math.sqrt(2 * math.pi * 1.2)
+"""The sum over the bids of :func:`~spades.bots.search.bid_weight`'s exp(−d² / 2.4) away from the bounds."""
+
+
+_NO_READS: Reads = [([], []) for _ in range(4)]
+
+_POWERS: tuple[float, ...] = (1.0, 0.5, 0.25, 0.125, 0.0)
+"""The tempering powers tried, sharpest first (see :meth:`SeatModels.estimate`)."""
+
+
+class SeatModels:
+    """The expert's models of the other seats at one card decision, estimated from what they did this hand.
+
+    Each other seat gets a doubt for its plays and one for its bid (:func:`estimate_doubt`,
+    :func:`estimate_bid_doubt`), estimated on ``pilot`` deals sampled from the hard constraints alone (cards
+    counts, voids shown, cards played): a seat that bids and plays like the standard player is read sharply,
+    one that does not (a beginner's random cards, a cautious counter's low bids) loosely, so its odd moves no
+    longer rule out nearly every deal.  A deal's fit (:meth:`fit`) is the product over the seats of
+    (1 − η) × bid weight + η × :data:`BID_NORM` / 14 for the bid and :func:`miss_factor` for each card
+    the policy does not explain, divided by the best pilot deal's: soft evidence only reweights, and the deals
+    most like the table's are always kept.  Only the hard constraints rule a deal out.
+    """
+
+    def __init__(self, k: Knowledge, ctx: Context, seats: tuple[int, ...], plays: list[float],
+                 bids: list[float]) -> None:  # fmt: skip
+        self.k = k
+        self.ctx = ctx
+        self.seats = seats
+        """Seats whose plays are read."""
+        self.plays = plays
+        """Each seat's play doubt ε (0 for ours and unread seats)."""
+        self.bids = bids
+        """Each seat's bid doubt η (0 for ours)."""
+        self.ref = 1.0
+        """The best raw fit among the pilot deals (fits are relative to it)."""
+        self.power = 1.0
+        """The power the relative fits are raised to (1 reads the evidence at face value, 0 ignores it)."""
+
+    @classmethod
+    def estimate(cls, k: Knowledge, ctx: Context, rng: Rng, pilot: int, partner: bool, default: float,
+                 deadline: float | None = None, accept: float = 0.2,
+                 keep: float = 0.25) -> tuple[SeatModels, list[tuple[list[int], float]]]:  # fmt: skip
+        """The models estimated on ``pilot`` sampled deals, and those deals with their fits (last first drawn).
+
+        ``partner``: whether partner's plays are read too; ``default``: the play doubt of a seat with no choice
+        read yet; ``deadline`` (a :func:`time.perf_counter` time): no further pilot deal is drawn after it.
+        The fits are then tempered (raised to the largest power of :data:`_POWERS`) until rejection control at
+        ``accept`` would keep at least the share ``keep`` of the pilot deals: however odd the table's play, the
+        search is not left with (almost) no deals.
+        """
+        others = [s for s in range(4) if s != k.seat]
+        seats = tuple(s for s in others if s != k.partner or partner)
+        deals: list[list[int]] = []
+        reads: list[Reads] = []
+        weights: list[list[float]] = []
+        rules = k.rules
+        for _ in range(pilot):
+            if deals and deadline is not None and time.perf_counter() > deadline:
+                break
+            hands = sample_deal(k, rng)
+            if hands is None:
+                continue
+            deals.append(hands)
+            reads.append(play_reads(k, hands, ctx, seats))
+            weights.append([bid_weight(k.bids[s], hands[s] | k.played_by[s], rules) for s in range(4)])
+        plays = [0.0] * 4
+        bids = [0.0] * 4
+        for s in others:
+            if s in seats:
+                plays[s] = estimate_doubt([r[s] for r in reads], default)
+            bids[s] = estimate_bid_doubt([w[s] for w in weights])
+        model = cls(k, ctx, seats, plays, bids)
+        fits = [model._raw(r, w) for r, w in zip(reads, weights, strict=True)]
+        top = max(fits, default=0.0)
+        model.ref = top if top > 0 else 1.0
+        fits = [f / model.ref for f in fits]
+        power = 1.0
+        if accept > 0:  # (accept 0 keeps every deal: nothing to temper)
+            for power in _POWERS:
+                if sum(min(1.0, f**power / accept) for f in fits) >= keep * len(fits):
+                    break
+        model.power = power
+        return model, [(h, f**power) for h, f in zip(deals, fits, strict=True)][::-1]
+
+    def _raw(self, reads: Reads, weights: list[float]) -> float:
+        fit = 1.0
+        share = 14 / BID_NORM
+        for s in range(4):
+            if s == self.k.seat:
+                continue
+            eta = self.bids[s]
+            fit *= (1.0 - eta) * weights[s] + eta / share
+            doubt = self.plays[s]
+            for n in reads[s][1]:
+                fit *= miss_factor(doubt, n)
+        return fit
+
+    def fit(self, hands: list[int], floor: float = 0.0) -> float:
+        """How well a sampled deal fits the bids and plays, relative to the best pilot deal (may exceed 1).
+
+        The reading stops early once the fit is ``floor`` or less (and a fit at most ``floor`` is returned).
+        """
+        power = self.power
+        if power <= 0:
+            return 1.0
+        floor = floor ** (1 / power)
+        k = self.k
+        weights = [bid_weight(k.bids[s], hands[s] | k.played_by[s], k.rules) for s in range(4)]
+        bid_fit = self._raw(_NO_READS, weights) / self.ref
+        if bid_fit <= floor:
+            low: float = bid_fit**power
+            return low
+        reads = play_reads(k, hands, self.ctx, self.seats, self.plays, floor / bid_fit)
+        fit: float = (self._raw(reads, weights) / self.ref) ** power
+        return fit
+
+
 EXPERT_BIDS = BidStyle(round_up=0.3, nil_threshold=0.75)
 """The expert's starting count is a little tighter than the standard player's, and it bids nil with slightly
 safer hands (arena tuning against the standard level: nil thresholds 0.6, 0.75 and 0.9 made 89%, 88% and 83% of
@@ -146,6 +376,9 @@ class ExpertBot(Bot):
     ``reject`` (sampled deals drawn per deal searched, at most); ``extend`` (when the best card beats the
     standard player's by less than two standard errors after ``samples``/``work``, both are multiplied by this
     once before deciding; 1 never extends);
+    ``adapt`` (read each other seat by a model estimated from what it did this hand, :class:`SeatModels`, on
+    ``pilot`` sampled deals, a seat with no choice read yet having the play doubt ``doubt``; ``read`` < 1 still
+    turns the reading on, and ``adapt=False`` restores the fixed factor ``read`` for every unexplained card);
     ``style`` (the starting count and the nil threshold, :data:`EXPERT_BIDS`).
     """
 
@@ -172,6 +405,9 @@ class ExpertBot(Bot):
         reject: int = 8,
         accept: float = 0.2,
         extend: int = 2,
+        adapt: bool = True,
+        pilot: int = 16,
+        doubt: float = 0.35,
         style: BidStyle = EXPERT_BIDS,
     ) -> None:
         super().__init__(seed)
@@ -192,6 +428,9 @@ class ExpertBot(Bot):
         self.reject = reject
         self.accept = accept
         self.extend = extend
+        self.adapt = adapt
+        self.pilot = pilot
+        self.doubt = doubt
         self.style = style
         self.last_samples = 0
         """Samples behind the last decision (0 when it needed none)."""
@@ -354,6 +593,12 @@ class ExpertBot(Bot):
         n_max, work_max = self.samples, self.work
         limit = n_max * max(3, self.reject)
         extended = timed_out = False
+        model: SeatModels | None = None
+        pilot: list[tuple[list[int], float]] = []
+        if self.adapt and self.read < 1.0:
+            half = start + self.time_budget / 2 if self.time_budget is not None else None  # leave time to search
+            model, pilot = SeatModels.estimate(k, ctx, rng, self.pilot, self.read_partner < 1.0, self.doubt, half,
+                                               self.accept, 2 / max(3, self.reject))
         while True:
             if n >= n_max or tries >= limit or work >= work_max:
                 if extended or timed_out or self.extend <= 1 or not _unsure(samples, totals, moves, group_of_heuristic):
@@ -362,24 +607,30 @@ class ExpertBot(Bot):
                 n_max, work_max, limit = n_max * self.extend, work_max * self.extend, limit * self.extend
                 continue
             tries += 1
-            hands = sample_deal(k, rng)
-            if hands is None:
-                continue
+            if pilot:
+                hands, fit = pilot.pop()
+                u = rng.random() * self.accept
+            else:
+                drawn = sample_deal(k, rng)
+                if drawn is None:
+                    continue
+                hands = drawn
+                u = rng.random() * self.accept
+                fit = model.fit(hands, u) if model is not None else 1.0
             # How well the deal explains the bids and the plays so far; kept with chance min(1, fit / accept)
             # and then weighted by max(fit, accept) (rejection control: unbiased, weights at most 1 / accept apart).
-            u = rng.random() * self.accept
-            fit = 1.0
-            for seat in range(4):
-                if seat != k.seat and fit > u:  # each factor is at most 1: once at u or below, the deal is out
-                    fit *= bid_weight(view.bids[seat], hands[seat] | k.played_by[seat], rules)
-            if fit > u and self.read < 1.0:
-                fit *= policy_weight(k, hands, ctx, self.read, self.read_partner, u / fit)
+            if model is None:
+                for seat in range(4):
+                    if seat != k.seat and fit > u:  # each factor is at most 1: once at u or below, the deal is out
+                        fit *= bid_weight(view.bids[seat], hands[seat] | k.played_by[seat], rules)
+                if fit > u and self.read < 1.0:
+                    fit *= policy_weight(k, hands, ctx, self.read, self.read_partner, u / fit)
             if u >= fit:
                 if n and deadline is not None and time.perf_counter() > deadline:
                     timed_out = True
                     break
                 continue
-            w = max(fit, self.accept)
+            w = min(1.0, max(fit, self.accept))
             base = Position.from_view(view, hands)
             solver = Solver(scorer, ctx) if exact else None
             scores = []
