@@ -8,11 +8,16 @@ For each card it plays the expert
    a deal fits what the table has shown: the other seats' bids
    (:func:`~spades.bots.search.bid_weight`) times the opponents' plays so far
    — replayed from the start, every card they chose is checked against the
-   honest policy holding the sampled cards (:func:`policy_weight`).  A deal is
-   kept with chance min(1, fit / ``accept``) and then weighted by
-   max(fit, ``accept``) ("rejection control"): the estimate stays unbiased
-   while no kept deal outweighs another more than 1 / ``accept`` times, so a
-   few lucky deals cannot carry a decision;
+   honest policy holding the sampled cards (:func:`play_reads`).  How much an
+   unexplained card or an odd bid counts is not assumed but estimated for each
+   seat from what it did this hand (:class:`SeatModels`): a seat that plays
+   like the policy is read sharply, one that does not (a beginner, a cautious
+   counter, a person), loosely; fits are relative to the best of a few pilot
+   deals and tempered when even those fit poorly, so only the hard constraints
+   rule a deal out.  A deal is kept with chance min(1, fit / ``accept``) and
+   then weighted by max(fit, ``accept``) ("rejection control"): the estimate
+   stays unbiased while no kept deal outweighs another more than 1 / ``accept``
+   times, so a few lucky deals cannot carry a decision;
 2. tries each distinct legal card in every sample and plays the rest of the
    hand out with the *honest* policy (:func:`~spades.bots.rollout.rollout`):
    every seat then chooses on its own cards and what the table has shown, not
