@@ -57,6 +57,16 @@ these and the final result, the same way on every peer.
 
 Connection lights: the host measures round trips (:meth:`Room.set_rtt`) and
 shows them per seat: green under 2 s, yellow 2–4 s, red over 4 s.
+
+A ``room`` message goes to a peer only when what it says differs from the last one that peer got
+(:meth:`Room._room_update`): members, seats, ready marks, lights, votes, settings.  Its ``rtt`` is the round trip
+rounded down to whole seconds (:data:`RTT_STEP`), so a new measurement within the same second says nothing new
+and sends nothing; a ping every 2 s on a steady link sends no ``room`` message at all.  A peer that says hello
+(new, or back) gets the room again whatever it got before.
+
+Catching up: a returning player (``hello`` with its token) or a ``catch_up`` whose ``seq`` is more than
+:data:`CATCH_UP_EVENTS` behind, or ``0`` once the game has started, gets the current state with no events (the page
+draws it at once) instead of the history since ``seq``; a ``seq`` just behind still gets the events it missed.
 """
 
 from __future__ import annotations
@@ -78,6 +88,11 @@ from ..stats.rating import LEVEL_RATINGS, MAX_RATING
 from .table import Occupant, Policy, Table, clone
 
 HOST = "host"
+RTT_STEP = 1000
+"""The ``room`` message's ``rtt`` is the measured round trip rounded down to a multiple of this many milliseconds."""
+CATCH_UP_EVENTS = 12
+"""A ``seq`` this many events behind or less is caught up with the events missed; further behind (or ``0`` after
+the start), with the current state alone."""
 ROOM_FORMAT = "spades-room/1"
 MESSAGE_LIMIT = 4096
 SHEETS_BYTES = 10_000
@@ -288,6 +303,8 @@ class Member:
     dropped_at: float | None = None
     last_n: int = -1
     seen_seq: int = 0
+    fresh: bool = False  # the next state goes without events (caught up with the state, not the history)
+    sent_room: str | None = None  # the last room message sent to this member, as JSON text
     waited: bool = False
     rtt: float | None = None
     rating: int | None = None
@@ -400,7 +417,7 @@ class Room:
             "disconnects": member.disconnects,
             "ready": member.ready or member.peer == HOST,
             "host": member.peer == HOST,
-            "rtt": None if rtt is None else round(rtt),
+            "rtt": None if rtt is None else int(rtt // RTT_STEP) * RTT_STEP,
             "light": "red" if away else light(rtt),  # a seat whose player is not there is red, whatever its link
             "spectators": member.spectators,
             "show_cards": self.shows_cards(seat),
@@ -452,6 +469,29 @@ class Room:
 
     # ----------------------------------------------------------------- output
 
+    def _room_update(self) -> list[Out]:
+        """The ``room`` message (:meth:`summary`) to each connected member whose last one said something else."""
+        summary = self.summary()
+        text = json.dumps(summary, sort_keys=True)
+        out: list[Out] = []
+        for member in self.members.values():
+            if member.connected and member.sent_room != text:
+                member.sent_room = text
+                out.append((member.peer, summary))
+        return out
+
+    def _catch_up_from(self, member: Member, seq: int) -> None:
+        """Where ``member``'s next state starts: the events after ``seq`` when it is at most
+        :data:`CATCH_UP_EVENTS` behind, else the current state alone (``seq`` 0 after the start included)."""
+        if self.table is None:
+            member.seen_seq, member.fresh = 0, False
+            return
+        current = self.table.seq
+        if seq == 0 or current - seq > CATCH_UP_EVENTS:
+            member.seen_seq, member.fresh = current, True
+        else:
+            member.seen_seq, member.fresh = min(seq, current), False
+
     def _everyone(self, message: dict[str, Any]) -> list[Out]:
         return [(m.peer, message) for m in self.members.values() if m.connected]
 
@@ -465,10 +505,13 @@ class Room:
             if viewer is None or not member.connected:
                 continue
             message: dict[str, Any] = {"t": "state", "state": self.table.state(viewer)}
-            if events:
+            if events and member.fresh:
+                message["events"], message["reset"] = [], True
+            elif events:
                 caught = self.table.events_since(min(member.seen_seq, self.table.seq), viewer, member.lang)
                 message["events"] = caught if caught is not None else []
                 message["reset"] = caught is None
+            member.fresh = False
             member.seen_seq = self.table.seq
             out.append((member.peer, message))
         return out
@@ -487,13 +530,13 @@ class Room:
             return []
         if member.seat is None:
             del self.members[peer]
-            return self._everyone(self.summary())
+            return self._room_update()
         if self.ended:
             del self.members[peer]
-            return self._everyone(self.summary())
+            return self._room_update()
         member.connected = False
         member.dropped_at = now
-        return self._everyone(self.summary())
+        return self._room_update()
 
     def set_rtt(self, peer: str, rtt: float) -> list[Out]:
         """The host measured a round trip to ``peer`` (milliseconds)."""
@@ -503,7 +546,7 @@ class Room:
         if not isinstance(rtt, (int, float)) or isinstance(rtt, bool) or not 0 <= rtt < 3_600_000:
             return []
         member.rtt = float(rtt)
-        return self._everyone(self.summary())
+        return self._room_update()
 
     def tick(self, now: float) -> list[Out]:
         """Time passes: casual tables hand a dropped seat to the computer after the grace period;
@@ -518,7 +561,7 @@ class Room:
             ]
             for peer in gone:
                 del self.members[peer]
-            return self._everyone(self.summary()) if gone else []
+            return self._room_update() if gone else []
         out: list[Out] = []
         for member in list(self.members.values()):
             if member.connected or member.seat is None or member.dropped_at is None:
@@ -528,11 +571,11 @@ class Room:
             occupant = self.table.seats[member.seat]
             if self.config.kind == "casual" and not occupant.away:
                 self.table.set_occupant(member.seat, Occupant("peer", occupant.level, member.name, away=True))
-                out += self._everyone(self.summary()) + self._states()
+                out += self._room_update() + self._states()
             elif self.config.kind == "rated" and self.vote is None and not member.waited:
                 voters = [m.seat.name for m in self.members.values() if m.seat is not None and m.connected]
                 self.vote = {"seat": member.seat.name, "name": member.name, "votes": {s: None for s in voters}}
-                out += self._everyone({"t": "vote", **self.vote}) + self._everyone(self.summary())
+                out += self._everyone({"t": "vote", **self.vote}) + self._room_update()
         return out
 
     # ----------------------------------------------------------------- messages
@@ -609,7 +652,8 @@ class Room:
             old = back.peer
             del self.members[old]
             back.peer, back.connected, back.dropped_at, back.lang, back.waited = peer, True, None, lang, False
-            back.seen_seq = min(message.get("seq", 0), self.table.seq if self.table else 0)
+            back.sent_room = None
+            self._catch_up_from(back, message.get("seq", 0))
             self.members[peer] = back
             if self.vote is not None and back.seat is not None and self.vote["seat"] == back.seat.name:
                 self.vote = None
@@ -617,7 +661,7 @@ class Room:
                 occupant = self.table.seats[back.seat]
                 if occupant.away:
                     self.table.set_occupant(back.seat, Occupant("peer", occupant.level, back.name))
-            return self._welcome(back) + self._everyone(self.summary()) + self._states()
+            return self._welcome(back) + self._room_update() + self._states()
         if self.dnd and message.get("via", "invite") != "invite":
             return [(peer, {"t": "denied", "code": "dnd"})]
         member = Member(peer, name, self._token(), lang=lang)
@@ -625,7 +669,7 @@ class Room:
         member.disconnects = message.get("disconnects", 0)
         member.seen_seq = self.table.seq if self.table is not None else 0
         self.members[peer] = member
-        return self._welcome(member) + self._everyone(self.summary())
+        return self._welcome(member) + self._room_update()
 
     def _welcome(self, member: Member) -> list[Out]:
         you = {
@@ -643,7 +687,7 @@ class Room:
         if self.player_at(seat) is not None or seat in self.computers:
             raise RoomError(f"seat {seat.name} is taken", "seat_taken", {"seat": seat.name})
         member.seat, member.spectator, member.watching, member.ready = seat, False, None, False
-        return self._welcome(member) + self._everyone(self.summary())
+        return self._welcome(member) + self._room_update()
 
     def _on_stand(self, member: Member, message: dict[str, Any], now: float) -> list[Out]:
         if self.table is not None:
@@ -651,7 +695,7 @@ class Room:
         if member.peer == HOST:
             raise RoomError("the host keeps a seat", "host_keeps_seat")
         member.seat, member.ready = None, False
-        return self._welcome(member) + self._everyone(self.summary())
+        return self._welcome(member) + self._room_update()
 
     def _on_watch(self, member: Member, message: dict[str, Any], now: float) -> list[Out]:
         if member.seat is not None:
@@ -663,13 +707,13 @@ class Room:
         if watched is not None and not watched.spectators:
             raise RoomError(f"{watched.name} does not allow spectators", "seat_no_spectators", {"seat": watched.name})
         member.spectator, member.watching = True, seat
-        return self._welcome(member) + self._everyone(self.summary()) + self._states(events=False)
+        return self._welcome(member) + self._room_update() + self._states(events=False)
 
     def _on_ready(self, member: Member, message: dict[str, Any], now: float) -> list[Out]:
         if member.seat is None:
             raise RoomError("sit down first", "sit_first")
         member.ready = message["ready"]
-        return self._everyone(self.summary())
+        return self._room_update()
 
     def _on_prefs(self, member: Member, message: dict[str, Any], now: float) -> list[Out]:
         member.spectators = message.get("spectators", member.spectators)
@@ -678,7 +722,7 @@ class Room:
             for other in self.members.values():
                 if other.spectator and other.watching == member.seat:
                     other.watching = None
-        return self._everyone(self.summary()) + self._states(events=False)
+        return self._room_update() + self._states(events=False)
 
     def _on_chat(self, member: Member, message: dict[str, Any], now: float) -> list[Out]:
         if not member.chat.take(now):
@@ -717,7 +761,7 @@ class Room:
     def _on_catch_up(self, member: Member, message: dict[str, Any], now: float) -> list[Out]:
         if self.table is None:
             return []
-        member.seen_seq = min(message["seq"], self.table.seq)
+        self._catch_up_from(member, message["seq"])
         return [o for o in self._states() if o[0] == member.peer]
 
     def _on_hand(self, member: Member, message: dict[str, Any], now: float) -> list[Out]:
@@ -751,7 +795,7 @@ class Room:
             raise RoomError("no computer takeover at a rated table", "no_takeover_rated")
         occupant = self.table.seats[member.seat]
         self.table.set_occupant(member.seat, Occupant(occupant.kind, occupant.level, member.name, away=message["on"]))
-        return self._everyone(self.summary()) + self._states()
+        return self._room_update() + self._states()
 
     def _on_vote(self, member: Member, message: dict[str, Any], now: float) -> list[Out]:
         vote = self.vote
@@ -771,7 +815,7 @@ class Room:
             for other in self.members.values():
                 if other.seat is not None and other.seat.name == vote["seat"]:
                     other.waited = True
-            return self._everyone({"t": "vote", **vote, "result": "wait"}) + self._everyone(self.summary())
+            return self._everyone({"t": "vote", **vote, "result": "wait"}) + self._room_update()
         return self._everyone({"t": "vote", **vote})
 
     def _on_leave(self, member: Member, message: dict[str, Any], now: float) -> list[Out]:
@@ -785,11 +829,11 @@ class Room:
                 loser = "NS" if member.seat % 2 == 0 else "EW"
                 out = self._everyone({"t": "ended", "reason": "left", "left": member.name, "loser": loser})
                 del self.members[member.peer]
-                return out + self._everyone(self.summary())
+                return out + self._room_update()
             occupant = self.table.seats[member.seat]
             self.table.set_occupant(member.seat, Occupant("computer", occupant.level))
         del self.members[member.peer]
-        return self._everyone(self.summary()) + self._states()
+        return self._room_update() + self._states()
 
     # ----------------------------------------------------------------- host only
 
@@ -815,7 +859,7 @@ class Room:
         self.ratings = {seat.name: self._seat_json(seat)["rating"] for seat in Seat}
         policy = Policy(kind, undo=False, hints=kind == "casual", explain=False, takeover=kind == "casual")
         self.table = Table.new(self.rules, seed=self.seed, seats=seats, policy=policy)
-        return self._everyone(self.summary()) + self._states()
+        return self._room_update() + self._states()
 
     def _on_fill(self, member: Member, message: dict[str, Any], now: float) -> list[Out]:
         seat = Seat[message["seat"]]
@@ -824,13 +868,13 @@ class Room:
         if self.player_at(seat) is not None:
             raise RoomError(f"seat {seat.name} is taken", "seat_taken", {"seat": seat.name})
         self.computers[seat] = message["level"]
-        return self._everyone(self.summary())
+        return self._room_update()
 
     def _on_empty(self, member: Member, message: dict[str, Any], now: float) -> list[Out]:
         if self.table is not None:
             raise RoomError("the game has started: seats are fixed", "seats_fixed")
         self.computers.pop(Seat[message["seat"]], None)
-        return self._everyone(self.summary())
+        return self._room_update()
 
     def _on_move(self, member: Member, message: dict[str, Any], now: float) -> list[Out]:
         source, target = Seat[message["from"]], Seat[message["to"]]
@@ -845,7 +889,7 @@ class Room:
             b.seat = source
         elif level is not None:
             self.computers[source] = level
-        return [o for m in (a, b) if m is not None for o in self._welcome(m)] + self._everyone(self.summary())
+        return [o for m in (a, b) if m is not None for o in self._welcome(m)] + self._room_update()
 
     def _on_dnd(self, member: Member, message: dict[str, Any], now: float) -> list[Out]:
         self.dnd = message["on"]
@@ -855,7 +899,7 @@ class Room:
                 if other.spectator:
                     out.append((other.peer, {"t": "denied", "code": "dnd"}))
                     del self.members[other.peer]
-        return out + self._everyone(self.summary())
+        return out + self._room_update()
 
     # ----------------------------------------------------------------- computer moves
 

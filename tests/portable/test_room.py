@@ -12,7 +12,7 @@ from spades.cards import CARD_NAMES, mask_cards
 from spades.rules import Rules
 from spades.stats.profile import add_game, game_from_state, new_profile, rating_entries, rating_report
 from spades.stats.rating import change
-from spades.table.room import HOST, Room, RoomConfig, light
+from spades.table.room import CATCH_UP_EVENTS, HOST, RTT_STEP, Room, RoomConfig, light
 
 GUESTS = {"p-e": "E", "p-n": "N", "p-w": "W"}
 
@@ -243,8 +243,9 @@ def test_casual_table_a_computer_takes_a_dropped_seat_and_the_player_gets_it_bac
         {"t": "welcome", "you": {"seat": "N", "token": token, "spectator": False, "name": "Guest N"}},
     )
     assert not room.table.seats[Seat.N].away and "p-n" not in room.members
-    state = net.last("p-n2", "state")
-    assert state["state"]["me"] == "N" and [e["seq"] for e in state["events"]][-1] == room.table.seq >= seq
+    state = net.last("p-n2", "state")  # seq 0 after the start: the current state, not the history
+    assert state["state"]["me"] == "N" and state["events"] == [] and state["reset"] is True
+    assert state["state"]["seq"] == room.table.seq >= seq
 
 
 def test_before_the_start_a_dropped_player_keeps_the_seat_for_a_while_and_gets_it_back():
@@ -389,7 +390,8 @@ def test_lights():
     room, net = room_with_four()
     net.take(room.set_rtt("p-e", 2500))
     seats = net.last("p-n", "room")["seats"]
-    assert seats["E"]["rtt"] == 2500 and seats["E"]["light"] == "yellow" and seats["S"]["light"] == "green"
+    assert seats["E"]["rtt"] == 2000 and seats["E"]["light"] == "yellow" and seats["S"]["light"] == "green"
+    assert room.set_rtt("p-e", 2900) == []  # the same second, the same light: nothing new to say
 
 
 def test_a_player_back_with_the_same_peer_id_after_the_host_reloaded():
@@ -631,3 +633,86 @@ def test_a_person_who_sits_down_where_a_spectator_watches_and_allows_no_spectato
     net.take(room.receive(HOST, {"t": "start"}, net.now))
     assert shown_to(net, "watcher") == (set(), None)
     assert net.last("watcher", "room")["seats"]["N"]["show_cards"] is False
+
+
+def rooms_received(net, peer, start):
+    """The ``room`` messages ``peer`` got from its ``start``-th message on, as JSON texts."""
+    return [text for text in net.log.get(peer, [])[start:] if json.loads(text)["t"] == "room"]
+
+
+def test_pings_send_a_room_message_only_when_what_it_says_changes():
+    room, net = room_with_four()
+    for peer in GUESTS:  # the first round trips light the seats: that is news
+        net.take(room.set_rtt(peer, 120))
+    assert net.last("p-n", "room")["seats"]["E"]["light"] == "green"
+    start = {peer: len(net.log.get(peer, [])) for peer in [HOST, *GUESTS]}
+    draws = [37, 211, 95, 480, 1260, 730, 64, 1990, 150, 330]  # round trips a steady link measures (ms)
+    for i in range(60):  # two minutes: a ping to every guest every 2 s, a tick every second
+        net.now += 1000
+        net.take(room.tick(net.now))
+        net.now += 1000
+        for j, peer in enumerate(GUESTS):
+            rtt = 2600 if peer == "p-e" and 20 <= i < 25 else draws[(i + j) % len(draws)] % RTT_STEP
+            net.take(room.set_rtt(peer, rtt))
+        net.take(room.tick(net.now))
+    for peer in [HOST, *GUESTS]:
+        got = rooms_received(net, peer, start[peer])
+        assert len(got) == 2, (peer, len(got))  # East's light went yellow, then green again
+        before = net.log[peer][: start[peer]]
+        last = next(text for text in reversed(before) if json.loads(text)["t"] == "room")
+        sent = [last, *got]
+        assert all(sent[i] != sent[i + 1] for i in range(len(got)))
+        assert [json.loads(text)["seats"]["E"]["light"] for text in got] == ["yellow", "green"]
+
+
+def test_a_room_message_says_something_new_to_each_peer_or_is_not_sent():
+    room = Room(Rules(), RoomConfig(), "Host", Seat.S, token=tokens())
+    net = Net()
+    net.take(room.receive("a", {"t": "hello", "name": "A"}, 0))
+    net.take(room.receive("a", {"t": "ready", "ready": True}, 0))  # refused: not seated, nothing changed
+    net.take(room.receive("a", {"t": "sit", "seat": "N"}, 0))
+    net.take(room.receive("a", {"t": "prefs", "spectators": True}, 0))  # as it was: nothing new
+    net.take(room.receive("a", {"t": "ready", "ready": True}, 0))
+    net.take(room.receive("a", {"t": "ready", "ready": True}, 0))  # again: nothing new
+    got = rooms_received(net, "a", 0)
+    assert len(got) == 3 and all(got[i] != got[i + 1] for i in range(len(got) - 1))
+    assert [json.loads(t)["seats"]["N"]["ready"] for t in got] == [False, False, True]
+    token = net.last("a", "welcome")["you"]["token"]
+    net.take(room.disconnect("a", 1))
+    net.take(room.receive("a2", {"t": "hello", "name": "A", "token": token}, 2))
+    assert net.last("a2", "room")["seats"]["N"]["occupant"] == "person"  # back: the room again, whatever was sent
+
+
+def play_hands(room, net, counters, hands):
+    """Play until ``hands`` hands are over and the next one is dealt (the host deals it)."""
+    done = 0
+    while done < hands:
+        if room.table.game.phase.value == "hand-over":
+            done += 1
+            counters[HOST] = counters.get(HOST, 0) + 1
+            net.take(room.receive(HOST, {"t": "intent", "n": counters[HOST], "intent": {"type": "next_hand"}}, net.now))
+        else:
+            play_one_move(room, net, counters)
+
+
+def test_a_returning_player_catches_up_with_the_state_not_the_history():
+    room, net = room_with_four()
+    counters = {}
+    play_hands(room, net, counters, 2)
+    for _ in range(6):  # into the third hand's bidding and first trick
+        play_one_move(room, net, counters)
+    token = net.last("p-w", "welcome")["you"]["token"]
+    net.take(room.disconnect("p-w", net.now))
+    assert room.table.seq > 100
+    out = net.take(room.receive("p-w2", {"t": "hello", "name": "Guest W", "token": token, "seq": 0}, net.now + 10))
+    states = [m for peer, m in out if peer == "p-w2" and m["t"] == "state"]
+    assert len(states) == 1 and states[0]["events"] == [] and states[0]["reset"] is True
+    state = states[0]["state"]
+    assert state["me"] == "W" and state["seq"] == room.table.seq and state["hand_number"] == 3
+    assert len(state["hand"]) == len(room.table.state("W")["hand"])
+    # far behind is the same; a few events behind gets just those
+    behind = room.table.seq - CATCH_UP_EVENTS - 1
+    assert room.receive("p-w2", {"t": "catch_up", "seq": behind}, net.now + 20)[0][1]["events"] == []
+    near = room.table.seq - 3
+    events = room.receive("p-w2", {"t": "catch_up", "seq": near}, net.now + 30)[0][1]["events"]
+    assert [e["seq"] for e in events] == list(range(near + 1, room.table.seq + 1))
