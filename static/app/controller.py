@@ -784,7 +784,8 @@ class App:
         self.after_state()
 
     async def new_game_now(self):
-        """The summary's "New game": after a rated game another rated game."""
+        """The ending's *Rematch* (sheet.py ``game_over_html``): a new deal of the same settings, so the same seats
+        and rules; after a rated game another rated game."""
         if not await self.leave_rated():
             return
         rated = self.rated()  # "play again" after a rated game is another rated game

@@ -126,6 +126,8 @@ class Session:
 
     def _allowed(self, action):
         if action == "undo":
+            if (self.shown or {}).get("phase") == "game-over":
+                return (False, "why_not_game_over")  # the game has ended: a rematch or a new game, not undo
             return _from_state(self.shown, "undo")
         if action == "replay":
             return _from_state(self.shown, "replay_hand")

@@ -203,6 +203,29 @@ def review_button(number):
     )
 
 
+def points_tags(made, team_sheet):
+    """What a team's points in a hand came of, as tags after them: *made* or *set* for a contract alone, and
+    when the team bid nil each part said plainly, in its own colour ("−60 [contract made] [nil failed]"), so a
+    made contract never makes a failed nil's points look good. ``made``: the result's ``made`` of the team
+    (``None``: no contract)."""
+    nils = [part for part in team_sheet["parts"] if part["code"] in ("nil", "blind_nil")]
+    if not nils:
+        if made is True:
+            return h("span", t("made"), cls="tag made")
+        if made is False:
+            return h("span", t("set"), cls="tag set")
+        return None
+    tags = []
+    if made is not None:
+        key, good = ("sheet_tag_contract_made", True) if made else ("sheet_tag_contract_set", False)
+        tags.append(h("span", t(key), cls="tag " + ("made" if good else "set"), data_part="contract"))
+    for part in nils:
+        good = bool((part.get("params") or {}).get("made"))
+        key = "sheet_tag_" + part["code"] + ("_made" if good else "_failed")
+        tags.append(h("span", t(key), cls="tag " + ("made" if good else "set"), data_part=part["code"]))
+    return join(tags, " ")
+
+
 def bid_cell(seat_line):
     """A seat's bid, with *made* or *failed* after a nil."""
     outcome = seat_line["outcome"]
@@ -224,13 +247,7 @@ def hand_sheet_html(result, sheet, us, them, heading="h3"):
     groups = []
     for side, team in (("us", us), ("them", them)):
         mine = sheet["teams"][team]
-        made = result["made"].get(team)
-        tag = None
-        if made is True:
-            tag = h("span", t("made"), cls="tag made")
-        elif made is False:
-            tag = h("span", t("set"), cls="tag set")
-        points = join((signed(mine["points"]), tag), " ")
+        points = join((signed(mine["points"]), points_tags(result["made"].get(team), mine)), " ")
         bags = str(mine["bags"])
         if mine["new_bags"]:
             bags += " (+" + str(mine["new_bags"]) + ")"
@@ -324,47 +341,146 @@ def _with_hands(state):
 # ----------------------------------------------------------------- the two dialogs
 
 
+def game_figures(state):
+    """The game's figures, from its scored hands (``state`` with ``results``: :meth:`Hands.merged`), as the score
+    sheet shows them hand by hand: ``{"hands": n, "NS": {...}, "EW": {...}}``, per team ``contracts`` (hands it
+    had a contract in), ``made`` and ``sets`` (of those), ``nils_made`` and ``nils_failed`` (nil and blind nil
+    bids of its seats), ``bags`` (taken over the game: the sum of each hand's new bags) and ``best`` (its best
+    hand by points: ``(number, points)``, the earliest of equals; ``None`` with no hand)."""
+    results = _with_hands(state)["results"]
+    figures = {"hands": len(results)}
+    for team in ("NS", "EW"):
+        mine = {"contracts": 0, "made": 0, "sets": 0, "nils_made": 0, "nils_failed": 0, "bags": 0, "best": None}
+        for result in results:
+            made = result["made"].get(team)
+            if made is not None:
+                mine["contracts"] += 1
+                mine["made" if made else "sets"] += 1
+            for seat in TEAM_SEATS[team]:
+                nil = (result.get("nils") or {}).get(seat)
+                if nil is not None:
+                    mine["nils_made" if nil else "nils_failed"] += 1
+            mine["bags"] += result["new_bags"][team]
+            points = result["points"][team]
+            if mine["best"] is None or points > mine["best"][1]:
+                mine["best"] = (result["number"], points)
+        figures[team] = mine
+    return figures
+
+
+def ending_title(state):
+    """Who won, for the person: "You won!" or "You lost" at a seat, the winning pair to a spectator."""
+    winner, me = state["winner"], state.get("me")
+    if me in SEATS:
+        return t("ending_won") if me in TEAM_SEATS[winner] else t("ending_lost")
+    return t("ending_won_" + winner)
+
+
+def _figures_html(figures, us, them):
+    """The game's figures, a row each, "us" and "them" side by side (``table.game-figures``)."""
+    rows = []
+    for key, label in (
+        ("made", "ending_contracts"),
+        ("sets", "ending_sets"),
+        ("nils_made", "ending_nils_made"),
+        ("nils_failed", "ending_nils_failed"),
+        ("bags", "ending_bags"),
+        ("best", "ending_best"),
+    ):
+        cells = []
+        for team in (us, them):
+            mine = figures[team]
+            if key == "made":
+                value = t("ending_of", made=mine["made"], bid=mine["contracts"])
+            elif key == "best":
+                best = mine["best"]
+                value = t("ending_best_value", points=signed(best[1]), n=best[0]) if best else "–"
+            else:
+                value = str(mine[key])
+            cells.append(h("td", value, data_team=team))
+        rows.append(h("tr", h("th", t(label), scope="row"), cells, data_figure=key))
+    count = figures["hands"]
+    head = h(
+        "tr",
+        h("td"),
+        h("th", t("team_us_short"), scope="col"),
+        h("th", t("team_them_short"), scope="col"),
+    )
+    caption = t("ending_hands_one" if count == 1 else "ending_hands", n=count)
+    return h("table", h("caption", caption), h("thead", head), h("tbody", rows), cls="game-figures")
+
+
+def game_over_html(state):
+    """The end of the game: who won, the final score, the game in figures (:func:`game_figures`) and the
+    buttons — the score sheet, *New game* (of the settings) and *Rematch* (another game of the same seats and
+    rules); no Undo (markup text)."""
+    state = _with_hands(state)
+    us, them, winner = state["us"], state["them"], state["winner"]
+    lost = state.get("me") in SEATS and state.get("me") not in TEAM_SEATS[winner]
+    parts = [
+        h("p", t("game_over_title"), cls="ending-kicker"),
+        h("h2", ending_title(state), id="dlg-hand-title", cls="ending-title " + ("bad" if lost else "good")),
+    ]
+    if state["me"] in TEAM_SEATS[us]:
+        partner = who(seat_after(state["me"], 2))
+    else:  # a spectator: "us" is just the first team
+        partner = who(TEAM_SEATS[us][1])
+    totals = state["totals"]
+    if winner == us:
+        text = t("winner_us", partner=partner, us=totals[us], them=totals[them])
+    else:
+        names = [who(seat) for seat in TEAM_SEATS[them]]
+        text = t("winner_them", a=names[0], b=names[1], us=totals[us], them=totals[them])
+    parts.append(h("p", text, cls="winner " + ("good" if winner == us else "bad"), data_winner=str(winner)))
+    sides = []
+    for side, team in (("us", us), ("them", them)):
+        sides.append(
+            h(
+                "div",
+                h("span", t("team_" + side, pair=t("pair_" + team)), cls="final-team"),
+                h("strong", str(totals[team]), cls="final-total"),
+                cls="final-side" + (" final-winner" if team == winner else ""),
+                data_team=team,
+            )
+        )
+    score = h("section", h("h3", t("ending_final")), h("div", sides, cls="final-sides"), cls="final-score")
+    figures = h(
+        "section",
+        h("h3", t("ending_figures")),
+        h("div", _figures_html(game_figures(state), us, them), cls="figures-scroll"),
+        cls="final-figures",
+    )
+    parts.append(h("div", score, figures, cls="ending-body"))
+    buttons = (
+        h("button", t("sheet_title"), type="button", data_action="scores"),
+        h("button", t("close"), type="button", data_action="scores-close"),
+        h("button", t("new_game"), type="button", data_action="new-game"),
+        h("button", t("rematch"), type="button", cls="primary", data_action="new-game-now", autofocus=True),
+    )
+    parts.append(h("div", buttons, cls="dlg-buttons"))
+    return str(h("div", parts, cls="ending"))
+
+
 def hand_over_html(state):
-    """End of a hand (or of the game): the hand's sheet, the running totals, and the buttons (markup text)."""
+    """End of a hand: the hand's sheet, the running totals, and the buttons (markup text); at the end of the game
+    the ending (:func:`game_over_html`)."""
+    if state["phase"] == "game-over":
+        return game_over_html(state)
     state = _with_hands(state)
     results = state["results"]
     last = results[-1] if results else None
-    over = state["phase"] == "game-over"
-    parts = []
     us, them = state["us"], state["them"]
-    if over:
-        winner = state["winner"]
-        parts.append(h("h2", t("game_over_title"), id="dlg-hand-title"))
-        names = [who(seat) for seat in TEAM_SEATS[them]]
-        if state["me"] in TEAM_SEATS[us]:
-            partner = who(seat_after(state["me"], 2))
-        else:  # a spectator: "us" is just the first team
-            partner = who(TEAM_SEATS[us][1])
-        if winner == us:
-            text = t("winner_us", partner=partner, us=state["totals"][us], them=state["totals"][them])
-        else:
-            text = t("winner_them", a=names[0], b=names[1], us=state["totals"][us], them=state["totals"][them])
-        parts.append(h("p", text, cls="winner " + ("good" if winner == us else "bad"), data_winner=str(winner)))
-    else:
-        number = last["number"] if last else state["hand_number"]
-        parts.append(h("h2", t("hand_over_title", n=number), id="dlg-hand-title"))
+    number = last["number"] if last else state["hand_number"]
+    parts = [h("h2", t("hand_over_title", n=number), id="dlg-hand-title")]
     sheet = _sheet_for(state, len(results) - 1) if last else None
     if sheet is not None:
         parts.append(hand_sheet_html(last, sheet, us, them))
     parts.append(h("h3", t("history_title")))
     parts.append(history_html(results, us, them))
-    sheet_button = h("button", t("sheet_title"), type="button", data_action="scores")
-    if over:
-        buttons = (
-            sheet_button,
-            h("button", t("close"), type="button", data_action="scores-close"),
-            h("button", t("play_again"), type="button", cls="primary", data_action="new-game-now", autofocus=True),
-        )
-    else:
-        buttons = (
-            sheet_button,
-            h("button", t("next_hand"), type="button", cls="primary", data_action="next-hand", autofocus=True),
-        )
+    buttons = (
+        h("button", t("sheet_title"), type="button", data_action="scores"),
+        h("button", t("next_hand"), type="button", cls="primary", data_action="next-hand", autofocus=True),
+    )
     parts.append(h("div", buttons, cls="dlg-buttons"))
     return str(join(parts))
 

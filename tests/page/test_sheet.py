@@ -63,7 +63,13 @@ def test_a_hand_of_the_score_sheet(lang: str) -> None:
     us = section.find("tbody", cls="team-us")
     first = us.find("tr", data_team="NS")
     assert first.get("data-seat") == "N" and first.find("td", cls="total").text == str(one["teams"]["NS"]["total"])
-    assert first.find("td", cls="points").text == "-68 " + i18n.t("made")
+    # South's nil failed, the contract was made: both said, each in its colour (not "−68 made" in green)
+    points = first.find("td", cls="points")
+    assert points.text == "-68 " + i18n.t("sheet_tag_contract_made") + " " + i18n.t("sheet_tag_nil_failed")
+    assert [(tag.get("data-part"), tag.classes) for tag in points.find_all("span")] == [
+        ("contract", ["tag", "made"]),
+        ("nil", ["tag", "set"]),
+    ]
     assert first.find("td", cls="bags").text == "4 (+4)"
     south = us.find("tr", data_seat="S")
     assert south.find("td", cls="c-bid").text == i18n.t("nil") + " " + i18n.t("sheet_failed")
@@ -109,7 +115,7 @@ def test_the_end_of_a_hand_and_the_end_of_the_game(lang: str) -> None:
         them=state["totals"]["EW"],
     )
     buttons = end.find("div", cls="dlg-buttons").find_all("button")
-    assert [b.get("data-action") for b in buttons] == ["scores", "scores-close", "new-game-now"]
+    assert [b.get("data-action") for b in buttons] == ["scores", "scores-close", "new-game", "new-game-now"]
 
 
 def test_the_whole_score_sheet_newest_hand_first(lang: str) -> None:
