@@ -56,6 +56,7 @@ from .stats.profile import (
     KINDS,
     TEXT_LIMIT,
     add_game,
+    check_date,
     check_profile,
     game_from_state,
     new_profile,
@@ -521,11 +522,35 @@ def _profile_add(args: dict[str, Any]) -> dict[str, Any]:
     return {"profile": _saved(updated), "before": before, "after": after, "game": game}
 
 
+def _live_game(args: dict[str, Any], profile: dict[str, Any], today: str) -> dict[str, Any] | None:
+    """The game in progress at table ``args["table"]`` (a solo game: the page's own) as an unkept ``GAME``.
+
+    ``None`` without a table, when there is no such table, when its game is over (the page keeps it then),
+    or when the profile already keeps the game ``args["id"]`` (recorded after a hand: not counted twice).
+    """
+    if args.get("table") is None:
+        return None
+    table = _tables.get(_table_id(args))
+    if table is None:
+        return None
+    key = _get(args, "id", str)
+    if key is not None and any(g["id"] == key for g in profile["games"]):
+        return None
+    state = table.full_state(_viewer(args, table))
+    if state["phase"] == "game-over" or state["me"] is None:
+        return None
+    kind = "solo_rated" if state["policy"]["kind"] == "rated" else "solo"
+    return game_from_state(state, game_id=key or "live", kind=kind, at=today + "T00:00:00Z")
+
+
 def _profile_report(args: dict[str, Any]) -> dict[str, Any]:
+    """The profile's report; with ``table`` (and ``viewer``, ``id``), its game in progress counts (``_live_game``)."""
     if _get(args, "brief", bool, False):  # only what a table shows of the player
         rating = rating_report(_profile(args), _today(args))
         return {"rating": rating["rating"], "disconnects": rating["disconnects"], "rated_games": rating["games"]}
-    return profile_report(_profile(args), _today(args), _lang(args))
+    profile = _profile(args)
+    today = check_date(_today(args))
+    return profile_report(profile, today, _lang(args), _live_game(args, profile, today))
 
 
 def _score_chart(args: dict[str, Any]) -> dict[str, Any]:

@@ -101,13 +101,13 @@ def test_statistics_of_constructed_games_counted_by_hand() -> None:
         game(3, hands=[], winner="NS"),
     ]
     stats = statistics(profile(*games)["games"])
-    assert stats["games"]["all"] == {"played": 4, "won": 3, "win_pct": 75.0, "left": 0}
-    assert stats["games"]["solo"] == {"played": 3, "won": 2, "win_pct": 66.7, "left": 0}
+    assert stats["games"]["all"] == {"played": 4, "won": 3, "win_pct": 75.0, "left": 0, "unfinished": 0}
+    assert stats["games"]["solo"] == {"played": 3, "won": 2, "win_pct": 66.7, "left": 0, "unfinished": 0}
     assert stats["games"]["online"]["played"] == 1
-    assert stats["games"]["solo_rated"] == {"played": 0, "won": 0, "win_pct": None, "left": 0}
+    assert stats["games"]["solo_rated"] == {"played": 0, "won": 0, "win_pct": None, "left": 0, "unfinished": 0}
     assert stats["levels"] == {
-        "expert": {"played": 1, "won": 0, "win_pct": 0.0, "left": 0},
-        "standard": {"played": 2, "won": 2, "win_pct": 100.0, "left": 0},
+        "expert": {"played": 1, "won": 0, "win_pct": 0.0, "left": 0, "unfinished": 0},
+        "standard": {"played": 2, "won": 2, "win_pct": 100.0, "left": 0, "unfinished": 0},
     }
     assert stats["streaks"] == {"current": 2, "best_win": 2, "worst_loss": 1}
     h = stats["hands"]
@@ -455,3 +455,121 @@ def test_the_running_score_chart_of_a_table_or_of_a_state_from_a_host() -> None:
     for bad in ({"results": [{"points": None}]}, {"results": "x"}, {"results": [{"points": {"NS": "a", "EW": 1}}]}):
         answer = json.loads(handle("score_chart", json.dumps({"table": None, "state": bad})))
         assert set(answer) == {"error", "kind", "code", "params"}, bad
+
+
+# ----------------------------------------------------------------- each hand as it is scored (issue 23)
+
+
+def play_one_hand(table: str, seed: int = 12, policy: str = "casual") -> dict:
+    """A solo game at the worker's ``table`` (South a person), played through the page's ops to its first
+    hand-over; its last answer."""
+    seats = {s: {"occupant": "computer", "level": "standard"} for s in "NESW"}
+    seats["S"] = {"occupant": "person", "level": "standard"}
+    out = call("new", {"table": table, "seed": seed, "rules": {"preset": "short"}, "seats": seats,
+                       "policy": {"kind": policy}})  # fmt: skip
+    while out["state"]["phase"] in ("bidding", "playing"):
+        state = out["state"]
+        if state["turn"] != "S":
+            out = call("step", {"table": table})
+        elif state["phase"] == "bidding":
+            bid = 3 if 3 in state["legal_bids"] else state["legal_bids"][-1]
+            out = call("act", {"table": table, "seat": "S", "intent": {"type": "bid", "bid": bid}})
+        else:
+            card = next(h["card"] for h in state["hand"] if h["legal"])
+            out = call("act", {"table": table, "seat": "S", "intent": {"type": "play", "card": card}})
+    return out
+
+
+def test_after_one_scored_hand_the_report_counts_it_as_a_game_in_progress() -> None:
+    text = call("profile_new", {"name": "Ann", "today": TODAY})["profile"]
+    before = call("profile_report", {"profile": text, "today": TODAY, "table": "one"})
+    assert before["stats"]["in_progress"] == 0 and before["stats"]["hands"]["count"] == 0  # no such table yet
+    out = play_one_hand("one")
+    assert out["state"]["phase"] == "hand-over" and out["state"]["hands_scored"] == 1
+    result = out["state"]["last_result"]
+    report = call("profile_report", {"profile": text, "today": TODAY, "lang": "en", "table": "one"})
+    stats = report["stats"]
+    assert stats["in_progress"] == 1
+    assert stats["hands"]["count"] == 1 and stats["hands"]["points"] == result["points"]["NS"]
+    assert stats["hands"]["contracts"] == (result["made"]["NS"] is not None)
+    assert stats["hands"]["made"] == bool(result["made"]["NS"]) and stats["hands"]["bags"] == result["new_bags"]["NS"]
+    everything = stats["games"]["all"]
+    assert (everything["played"], everything["won"], everything["left"], everything["unfinished"]) == (0, 0, 0, 0)
+    assert stats["streaks"]["current"] == 0 and report["games"] == []  # neither won nor lost, and not kept
+    without = call("profile_report", {"profile": text, "today": TODAY})  # no table asked for: the kept games only
+    assert without["stats"]["in_progress"] == 0 and without["stats"]["hands"]["count"] == 0
+    call("close", {"table": "one"})
+
+
+def test_a_game_kept_after_its_hand_is_not_counted_twice_and_an_abandoned_one_stays_unfinished() -> None:
+    text = call("profile_new", {"name": "Ann", "today": TODAY})["profile"]
+    play_one_hand("two", seed=7)
+    args = {"today": TODAY, "kind": "solo", "id": "s-7", "at": "2026-11-30T10:00:00Z", "table": "two", "viewer": "S"}
+    kept = call("profile_add", {"profile": text, **args})  # what player.hand_scored does after a hand
+    assert kept["game"]["winner"] is None and len(kept["game"]["hands"]) == 1
+    again = call("profile_report", {"profile": kept["profile"], "today": TODAY, "table": "two", "id": "s-7"})
+    assert again["stats"]["in_progress"] == 0 and again["stats"]["hands"]["count"] == 1
+    assert again["stats"]["games"]["all"]["unfinished"] == 1 and again["stats"]["games"]["all"]["played"] == 0
+    assert again["games"][0]["outcome"] is None and again["games"][0]["hands"] == 1
+    call("close", {"table": "two"})  # abandoned: a new game begins elsewhere
+    later = call("profile_report", {"profile": kept["profile"], "today": TODAY, "table": "two"})
+    assert later["stats"]["games"]["all"]["unfinished"] == 1 and later["stats"]["hands"]["count"] == 1
+    assert later["stats"]["streaks"] == {"current": 0, "best_win": 0, "worst_loss": 0}
+
+
+def test_a_rated_game_left_after_one_hand_is_a_loss_not_unfinished() -> None:
+    text = call("profile_new", {"name": "Ann", "today": TODAY})["profile"]
+    play_one_hand("three", seed=8, policy="rated")
+    args = {"today": TODAY, "kind": "solo_rated", "id": "r-8", "at": "2026-11-30T10:00:00Z", "table": "three"}
+    left = call("profile_add", {"profile": text, **args, "left": True})
+    report = call("profile_report", {"profile": left["profile"], "today": TODAY})
+    everything = report["stats"]["games"]["all"]
+    assert (everything["played"], everything["won"], everything["left"], everything["unfinished"]) == (1, 0, 1, 0)
+    assert report["stats"]["streaks"]["current"] == -1 and left["after"] < left["before"]
+    assert report["stats"]["hands"]["count"] == 1
+    call("close", {"table": "three"})
+
+
+def test_an_unfinished_game_is_replaced_by_a_longer_or_finished_one_never_by_a_shorter() -> None:
+    h1 = hand((4, 3, 3, 3), (4, 3, 3, 3), (True, True), (40, 60))
+    h2 = hand((4, 3, 3, 3), (5, 2, 3, 3), (True, False), (51, -30), (1, 0))
+    first = add_game(new_profile("Ann", TODAY), game(1, winner=None, hands=[h1]))
+    other = add_game(first, game(2, winner="EW"))
+    longer = add_game(other, game(1, winner=None, hands=[h1, h2], at="2026-11-05T00:00:00Z"))
+    assert [g["id"] for g in longer["games"]] == ["g2", "g1"] and len(longer["games"][1]["hands"]) == 2
+    assert add_game(longer, game(1, winner=None, hands=[h1]))["games"] == longer["games"]  # shorter: stays
+    done = add_game(longer, game(1, winner="NS", hands=[h1, h2], at="2026-11-06T00:00:00Z"))
+    assert done["games"][-1]["winner"] == "NS" and len(done["games"]) == 2
+    assert add_game(done, game(1, winner=None, hands=[h1, h2, h2]))["games"] == done["games"]  # finished: stays
+    check_profile(done)
+    stats = statistics(done["games"])
+    assert stats["games"]["all"]["played"] == 2 and stats["games"]["all"]["unfinished"] == 0
+
+
+def test_a_profile_saved_before_unfinished_games_were_kept_still_loads() -> None:
+    old = (
+        '{"format":"spades-profile/1","name":"Ann","color":"#1e88e5","created":"2026-11-01","games":['
+        '{"id":"s-1-4-310-120","kind":"solo","at":"2026-11-02T10:00:00Z","preset":"igame","seat":"S",'
+        '"players":{"N":{"name":null,"level":"standard","rating":null},"E":{"name":null,"level":"standard",'
+        '"rating":null},"W":{"name":null,"level":"standard","rating":null}},"winner":"NS","left":false,'
+        '"disconnected":false,"score":{"NS":310,"EW":120},"hands":null},'
+        '{"id":"g2","kind":"solo","at":"2026-11-03T10:00:00Z","seat":"S","players":{"N":{},"E":{},"W":{}},'
+        '"winner":null,"score":{"NS":0,"EW":0}}]}'
+    )  # fmt: skip
+    checked = call("profile_check", {"profile": old})
+    assert checked["games"] == 2
+    report = call("profile_report", {"profile": old, "today": TODAY, "lang": "zh-Hans"})
+    everything = report["stats"]["games"]["all"]
+    assert (everything["played"], everything["won"], everything["unfinished"]) == (1, 1, 1)
+    assert report["stats"]["in_progress"] == 0 and report["stats"]["streaks"]["current"] == 1
+
+
+def test_a_bad_day_for_the_report_is_one_line() -> None:
+    text = call("profile_new", {"name": "Ann", "today": TODAY})["profile"]
+    answer = json.loads(handle("profile_report", json.dumps({"profile": text, "today": "2026-02-30", "table": "x"})))
+    assert "today" in answer["error"] and "real date" in answer["error"] and "\n" not in answer["error"]
+
+
+def test_a_game_in_progress_must_have_no_result() -> None:
+    with pytest.raises(ProfileError, match="no result yet"):
+        statistics([], check_profile(profile(game(1, winner="NS")))["games"][0])

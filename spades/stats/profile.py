@@ -146,6 +146,11 @@ def _date(value: object, where: str) -> str:
     return value
 
 
+def check_date(value: object, where: str = "today") -> str:
+    """``value`` if it is a real date YYYY-MM-DD; else a :class:`ProfileError` naming ``where``."""
+    return _date(value, where)
+
+
 def _at(value: object, where: str) -> str:
     if not isinstance(value, str) or not _AT.match(value):
         raise _not(where, "must be a UTC time like 2026-11-30T12:34:56Z", value, "type_time")
@@ -408,19 +413,34 @@ def _hand_from_result(result: Mapping[str, Any]) -> dict[str, Any]:
     }
 
 
-def add_game(profile: Mapping[str, Any], game: Mapping[str, Any]) -> dict[str, Any]:
-    """``profile`` with ``game`` added at the end; a game of the same id is already there and stays as it was.
+def unfinished(game: Mapping[str, Any]) -> bool:
+    """Whether ``game`` has no result yet and may still grow: no winner, not left, not ended by a disconnect."""
+    return game["winner"] is None and not game["left"] and not game["disconnected"]
 
-    Adding the same game twice (a reload at the end of a game) changes
-    nothing.  A game whose time is before the last game's keeps the last
-    game's time, so the order played and the dates agree even if the device
-    clock moved back.  Only the newest :data:`HAND_LIMIT` games keep their
-    hands; beyond :data:`GAME_LIMIT` games the oldest unrated game is dropped first.
+
+def add_game(profile: Mapping[str, Any], game: Mapping[str, Any]) -> dict[str, Any]:
+    """``profile`` with ``game`` added at the end.
+
+    A game of the same id that has a result (won, lost, left or ended by a
+    disconnect) is already there and stays as it was: adding the same game
+    twice (a reload at the end of a game) changes nothing.  A game of the same
+    id kept :func:`unfinished` (recorded after a scored hand) is replaced by
+    ``game`` when ``game`` has a result or at least as many hands: it moves to
+    the end, as the game last played.  A game whose time is before the last
+    game's keeps the last game's time, so the order played and the dates agree
+    even if the device clock moved back.  Only the newest :data:`HAND_LIMIT`
+    games keep their hands; beyond :data:`GAME_LIMIT` games the oldest unrated
+    game is dropped first.
     """
     game = check_game(game)
     games = list(profile["games"])
-    if any(g["id"] == game["id"] for g in games):
-        return dict(profile)
+    same = next((i for i, g in enumerate(games) if g["id"] == game["id"]), None)
+    if same is not None:
+        kept = games[same]
+        grows = len(game["hands"] or ()) >= len(kept["hands"] or ())
+        if not unfinished(kept) or (unfinished(game) and not grows):
+            return dict(profile)
+        del games[same]
     if games and game["at"] < games[-1]["at"]:
         game = {**game, "at": games[-1]["at"]}
     games.append(game)
@@ -524,12 +544,18 @@ def _levels_faced(game: Mapping[str, Any]) -> str | None:
     return levels[0] if levels[0] == levels[1] else "/".join(levels)
 
 
-def statistics(games: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
-    """Statistics of the profile's player over ``games`` (checked ``GAME`` objects).
+def statistics(games: Sequence[Mapping[str, Any]], live: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """Statistics of the profile's player over ``games`` (checked ``GAME`` objects) and ``live``.
+
+    ``live`` is the game in progress at the page's table (a checked ``GAME``
+    without a result, not kept in the profile): its scored hands count in the
+    hands' figures at once, and it is ``in_progress``, never a win or a loss.
 
     Returns::
 
         {"games": {"all": RECORD, "solo": RECORD, "solo_rated": ..., "online": ..., "online_rated": ...},
+         "in_progress": 0 | 1,                                          # live given
+
          "levels": {"expert": RECORD, "standard/expert": RECORD, ...},   # solo games by opponents' levels
          "streaks": {"current": 3, "best_win": 5, "worst_loss": 2},        # current: + wins / − losses
          "hands": {"count", "points", "points_per_hand", "contracts", "made", "made_pct", "sets",
@@ -537,8 +563,10 @@ def statistics(games: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
                    "nils_broken", "opponent_nils", "bags", "bags_per_hand", "penalties",
                    "penalty_points", "bid_accuracy": {"-2": n, ..., "+2": n}, "accuracy_mean"}}
 
-    ``RECORD`` is ``{"played", "won", "win_pct", "left"}`` over finished or
-    left games.  Hand figures are from the player's side: the player's team
+    ``RECORD`` is ``{"played", "won", "win_pct", "left", "unfinished"}``:
+    ``played``, ``won`` and ``win_pct`` over finished or left games (a left
+    game is a loss), ``unfinished`` the kept games without a result (abandoned,
+    or ended by a disconnect), which count in no streak.  Hand figures are from the player's side: the player's team
     for points, contracts, sets and bags; the player's own seat for nils and
     bid accuracy (tricks − bid, numeric bids; the buckets ``-2`` and ``+2``
     include anything beyond); ``nils_broken`` counts the opponents' nil and
@@ -547,7 +575,7 @@ def statistics(games: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
     """
 
     def record() -> dict[str, Any]:
-        return {"played": 0, "won": 0, "win_pct": None, "left": 0}
+        return {"played": 0, "won": 0, "win_pct": None, "left": 0, "unfinished": 0}
 
     kinds = {"all": record(), **{k: record() for k in KINDS}}
     levels: dict[str, dict[str, Any]] = {}
@@ -559,9 +587,14 @@ def statistics(games: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
     }  # fmt: skip
     accuracy = {"-2": 0, "-1": 0, "0": 0, "+1": 0, "+2": 0}
     accuracy_sum = accuracy_count = 0
-    for game in games:
+    if live is not None and outcome(live) is not None:
+        raise ProfileError("a game in progress has no result yet", "state_unusable")
+    for game in (*games, *([live] if live is not None else ())):
         result = outcome(game)
-        if result is not None:
+        if result is None and game is not live:
+            kinds["all"]["unfinished"] += 1
+            kinds[game["kind"]]["unfinished"] += 1
+        elif result is not None:
             won = result == "win"
             targets = [kinds["all"], kinds[game["kind"]]]
             faced = _levels_faced(game) if game["kind"] in ("solo", "solo_rated") else None
@@ -624,6 +657,7 @@ def statistics(games: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
     }
     return {
         "games": kinds,
+        "in_progress": int(live is not None),
         "levels": dict(sorted(levels.items())),
         "streaks": {"current": streak, "best_win": best, "worst_loss": worst},
         "hands": hands,

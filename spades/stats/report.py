@@ -81,13 +81,18 @@ def score_chart(state: Mapping[str, Any], lang: str = "en") -> str:
     return running_score(points, us, lang, target, mercy)
 
 
-def profile_report(profile: Mapping[str, Any], today: str, lang: str = "en") -> dict[str, Any]:
+def profile_report(
+    profile: Mapping[str, Any], today: str, lang: str = "en", live: Mapping[str, Any] | None = None
+) -> dict[str, Any]:
     """``{"name", "color", "rating", "rated_games", "steps", "stats", "games", "charts", "figures"}`` for the page.
 
     ``steps`` and ``rating`` are :func:`spades.stats.profile.rating_report`'s;
-    ``stats`` is :func:`spades.stats.profile.statistics` over every game;
+    ``stats`` is :func:`spades.stats.profile.statistics` over every game and
+    ``live``, the game in progress at the page's table (its hands count as they
+    are scored; it is not in ``games`` nor in the charts until it is kept);
     ``games`` lists the newest games first (at most 50) as ``{"index", "id",
-    "kind", "at", "outcome", "score", "seat", "players", "change"}`` where
+    "kind", "at", "outcome", "hands", "score", "seat", "players", "change"}`` (``hands``: how many it
+    keeps) where
     ``change`` is the rating change the game made (rated games);
     ``charts`` has ``rating``, ``bags`` and ``last_game`` SVG text, each
     ``null`` when there is nothing to draw; ``figures`` the same numbers for
@@ -96,7 +101,7 @@ def profile_report(profile: Mapping[str, Any], today: str, lang: str = "en") -> 
     """
     games = profile["games"]
     rating = rating_report(profile, today)
-    stats = statistics(games)
+    stats = statistics(games, live)
     changes: dict[int, int] = {}
     for step in rating["steps"]:
         if step["game"] is not None:
@@ -112,6 +117,7 @@ def profile_report(profile: Mapping[str, Any], today: str, lang: str = "en") -> 
                 "kind": game["kind"],
                 "at": game["at"],
                 "outcome": "left" if game["left"] else None if won is None else "win" if won else "loss",
+                "hands": len(game["hands"] or ()),
                 "score": game["score"],
                 "seat": game["seat"],
                 "players": game["players"],

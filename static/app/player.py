@@ -4,8 +4,9 @@ The profile is JSON text in localStorage (``spades-profile``, store.py); the wor
 changes it (ops ``profile_*``, spades/profile.py) and computes everything shown from it
 (``profile_report``: spades/report.py), so the page only keeps the text and draws the report.
 Finished games are added at game over (solo, rated solo, online); a rated solo game left before the
-end is added as a loss. Export downloads the text; import checks it in the worker first and changes
-nothing when it is refused.
+end is added as a loss. The solo game in progress counts in the statistics as its hands are scored (op
+``profile_report`` with ``table``), shown as a game in progress, never a win or a loss. Export downloads
+the text; import checks it in the worker first and changes nothing when it is refused.
 """
 
 import i18n
@@ -40,6 +41,7 @@ class Player:
         self.confirm = confirm
         self.me = me
         self.recorded = None  # id of the finished game last added to the profile (added once)
+        self.live = None  # id under which the game in progress is kept unfinished (hand_scored), if it is
         self.text = None  # the profile's JSON text, as stored
         self.memory = None  # the profile when localStorage is blocked (kept for this visit)
         self.report = None
@@ -80,6 +82,7 @@ class Player:
         if self.recorded == key:
             return
         self.recorded = key
+        self.live = None
         result = await self.add(
             entry["kind"], entry["state"], key, left=left, ratings=entry["ratings"], winner=winner, unscored=unscored
         )
@@ -93,6 +96,15 @@ class Player:
             holder.innerHTML = str(rating_change_html(before, after))
             body.insertBefore(holder.firstChild, buttons)
         self.say(t("rating_change", before=before, after=after, change=view.signed(after - before)))
+
+    async def hand_scored(self, entry):
+        """After a scored hand that did not end the game: keep the game in progress unfinished (``entry`` as for
+        :meth:`record`, whose ``key`` must then name the whole game, the same at every hand and at its end), so its
+        hands count at once and a game left unfinished stays in the statistics as such (spades/profile.py
+        ``add_game`` replaces it with each longer version, and with the finished game)."""
+        result = await self.add(entry["kind"], entry["state"], entry["key"], ratings=entry["ratings"])
+        if result is not None:
+            self.live = entry["key"]
 
     async def add(self, kind, state, game_id, left=False, ratings=None, winner=None, unscored=False):
         """Add a finished (or left) game; returns ``{"before", "after"}`` ratings, or ``None`` on refusal.
@@ -144,9 +156,10 @@ class Player:
 
     async def open(self):
         try:
-            self.report = await call(
-                "profile_report", {"profile": await self.load(), "today": today(), "lang": i18n.lang()}
-            )
+            args = {"profile": await self.load(), "today": today(), "lang": i18n.lang(), "table": "main"}
+            if self.live is not None:
+                args["id"] = self.live  # kept after its last hand: not counted twice
+            self.report = await call("profile_report", args)  # with the solo game in progress (worker.py)
         except EngineError as error:
             self.notice(t("error", error=error_text(error)))
             return
@@ -201,7 +214,9 @@ class Player:
         except EngineError as error:
             self.problem(t("profile_import_failed", error=error_text(error)))
             return
-        if not await self.confirm(t("confirm_profile_import", name=result["name"], n=result["games"])):
+        n = result["games"]
+        key = "confirm_profile_import_one" if n == 1 else "confirm_profile_import"
+        if not await self.confirm(t(key, name=result["name"], n=n)):
             return
         self.keep(result["profile"])
         self.say(t("profile_imported", name=result["name"]))

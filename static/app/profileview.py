@@ -27,6 +27,15 @@ COLORS = (
 )  # spades.stats.profile.COLORS
 
 
+def count(key, n, **params):
+    """The message ``key`` for the count ``n``: ``key + "_one"`` when ``n`` is 1 ("1 loss", "2 losses").
+
+    The catalog's plural rule (spades/i18n/messages.json): a ``_one`` key holds the singular, in every language
+    (Chinese says both the same way), and the bare key every other count, 0 included.
+    """
+    return t(key + "_one" if n == 1 else key, n=n, **params)
+
+
 def signed(n):
     """``+3``, ``-2``, ``0``."""
     return ("+" if isinstance(n, (int, float)) and n > 0 else "") + str(n)
@@ -73,7 +82,24 @@ def games_table(stats):
         label = h("th", t("stats_versus", levels=names), scope="row")
         rows.append(h("tr", label, record_cells(record), data_levels=levels))
     head = _head(("stats_kind", "stats_played", "stats_won", "stats_win_pct"))
-    return _scroll(h("table", head, h("tbody", rows), cls="stats-games"))
+    return join([_scroll(h("table", head, h("tbody", rows), cls="stats-games")), unfinished_line(stats)])
+
+
+def unfinished_line(stats):
+    """The games without a result: the one in progress at the table and those left unfinished; nothing if none.
+
+    They are neither won nor lost (a rated game left is a loss, in the table above); the hands they scored count
+    in the hands' figures."""
+    live = stats.get("in_progress") or 0
+    left = stats["games"]["all"].get("unfinished") or 0
+    parts = []
+    if live:
+        parts.append(h("span", count("stats_in_progress", live), data_in_progress=live))
+    if left:
+        parts.append(h("span", count("stats_unfinished", left), data_unfinished=left))
+    if not parts:
+        return None
+    return h("p", join(parts, " · "), cls="stats-unfinished")
 
 
 def hand_stats(stats):
@@ -82,9 +108,9 @@ def hand_stats(stats):
     streaks = stats["streaks"]
     current = streaks["current"]
     if isinstance(current, int) and current > 0:
-        streak = t("streak_wins", n=current)
+        streak = count("streak_wins", current)
     elif isinstance(current, int) and current < 0:
-        streak = t("streak_losses", n=-current)
+        streak = count("streak_losses", -current)
     else:
         streak = "–"
 
@@ -240,7 +266,7 @@ def profile(report):
         " ",
         h("strong", str(report["rating"]), data_rating=report["rating"]),
         " ",
-        t("rated_games_n", n=report["rated_games"]),
+        count("rated_games_n", report["rated_games"]),
         cls="rating-line",
     )
     parts = [

@@ -196,7 +196,9 @@ SETTINGS = {
     "ice": "",
 }
 LISTS = {key: RULES[key] for key in ("presets", "biddings", "levels")}
-FORM_TAGS = {"h2", "div", "fieldset", "legend", "label", "select", "option", "input", "p", "button"}
+FORM_TAGS = {
+    "h2", "div", "fieldset", "legend", "label", "select", "option", "input", "p", "button", "details", "summary",
+}  # fmt: skip
 
 
 # ----------------------------------------------------------------- the help
@@ -345,6 +347,50 @@ def test_the_form_shows_the_settings_and_the_rules(lang: str) -> None:
     assert root.one("p", id="settings-error").text == ""
 
 
+def group_of(root: Any, control_id: str) -> str:
+    """The id of the group (``settings.GROUPS``) holding the control ``control_id``."""
+    for group in form.GROUPS:
+        if root.one(id=group).find_all(id=control_id):
+            return group
+    raise AssertionError(f"#{control_id} is in no group")
+
+
+def test_the_form_is_in_groups_display_rules_players_then_online_folded(lang: str) -> None:
+    root = tree(form.form_html(dict(SETTINGS, relay=""), RULES["rules"], lang, LISTS, "S"))
+    grid = root.one("div", cls="settings-grid")
+    order = [child.get("id") for child in grid.children if not isinstance(child, str)]
+    assert order == ["display-fields", "rules-fields", "players-fields", "settings-online"]
+    online = root.one("details", id="settings-online")
+    assert not online.has("open", True)  # folded: nothing set
+    assert online.children[0].tag == "summary" and online.children[0].text == t("settings_online")
+    assert online.children[1].tag == "fieldset" and online.children[1].get("id") == "online-fields"
+    for group in form.GROUPS:  # each a fieldset named by its legend
+        fieldset = root.one("fieldset", id=group)
+        assert fieldset.children[0].tag == "legend" and fieldset.children[0].text
+    legends = [root.one("fieldset", id=g).children[0].text for g in form.GROUPS]
+    assert legends == [t("settings_display"), t("settings_rules"), t("settings_players"), t("settings_online")]
+    controls = {el.get("id") for el in root.all("input") + root.all("select")}
+    assert all(c and c.startswith("set-") for c in controls)
+    where = {c: group_of(root, c) for c in controls}
+    display = {"set-lang", "set-sound", "set-speed", "set-four_color", "set-play_mode", "set-undo"}
+    assert {c for c, g in where.items() if g == "display-fields"} == display
+    assert {c for c, g in where.items() if g == "online-fields"} == {"set-relay", "set-ice"}
+    assert {c for c, g in where.items() if g == "players-fields"} == {"set-seat", "set-bot_W", "set-bot_N", "set-bot_E"}
+    rules = [el.get("id") for el in root.one("fieldset", id="rules-fields").all("select")]
+    first = root.one("fieldset", id="rules-fields").children[1]
+    assert first.one("select").get("id") == "set-preset" and rules[0] == "set-preset"  # the preset, then options
+    buttons = root.one("div", cls="settings-buttons")
+    assert [b.get("data-action") for b in buttons.all("button")] == ["settings-cancel", "settings-save"]
+
+
+@pytest.mark.parametrize("field", ["relay", "ice"])
+def test_the_online_group_opens_by_itself_when_it_holds_a_value(field: str) -> None:
+    values = dict(SETTINGS, relay="", ice="")
+    assert not tree(form.form_html(values, RULES["rules"], "en", LISTS, "S")).one("details").has("open", True)
+    values[field] = "none" if field == "ice" else "wss://t.example.org"
+    assert tree(form.form_html(values, RULES["rules"], "en", LISTS, "S")).one("details").has("open", True)
+
+
 def test_each_computer_seat_is_named_from_yours_with_its_level(lang: str) -> None:
     root = tree(form.players_html("E", {"S": "expert", "W": "beginner"}, LISTS))
     labels = [label.text for label in root.all("label")][1:]
@@ -468,3 +514,49 @@ def test_the_daily_comparison_gives_both_scores_and_a_verdict(
     assert line.text == t("deal_dup_title") + gap + words + gap + t("deal_dup_" + verdict)
     assert (line.get("data-yours"), line.get("data-experts")) == (str(yours), str(experts))
     assert tree(shareview.comparison_busy()).one("p").text == t("deal_dup_busy")
+
+
+# ----------------------------------------------------------------- counts said right (issue 23)
+
+PLURALS = {
+    "en": {("streak_losses", 1): "1 loss", ("streak_losses", 2): "2 losses", ("streak_wins", 1): "1 win",
+           ("streak_wins", 3): "3 wins", ("stats_in_progress", 1): "1 game in progress",
+           ("stats_unfinished", 2): "2 unfinished games", ("rated_games_n", 1): "after 1 rated game",
+           ("rated_games_n", 0): "after 0 rated games"},
+    "zh-Hans": {("streak_losses", 1): "1 连败", ("streak_losses", 2): "2 连败", ("stats_in_progress", 1): "1 局进行中",
+                ("stats_unfinished", 2): "2 局未完成", ("rated_games_n", 1): "共 1 局计分游戏"},
+    "zh-Hant": {("streak_losses", 1): "1 連敗", ("streak_wins", 2): "2 連勝", ("stats_in_progress", 1): "1 局進行中",
+                ("rated_games_n", 1): "共 1 局計分遊戲"},
+}  # fmt: skip
+
+
+@pytest.mark.parametrize(("key", "n"), sorted({k for texts in PLURALS.values() for k in texts}))
+def test_counts_take_the_singular_for_one_in_every_language(lang: str, key: str, n: int) -> None:
+    said = profileview.count(key, n)
+    expected = PLURALS[lang].get((key, n))
+    if expected is not None:
+        assert said == expected
+    assert i18n.has(key + "_one") and i18n.has(key)  # every counted key has both forms, in every language
+    assert said == t(key + "_one" if n == 1 else key, n=n) and str(n) in said
+
+
+@pytest.mark.parametrize(("current", "key", "n"), [(-1, "streak_losses_one", 1), (-2, "streak_losses", 2),
+                                                   (1, "streak_wins_one", 1), (4, "streak_wins", 4)])  # fmt: skip
+def test_the_current_streak_says_one_loss_not_one_losses(lang: str, current: int, key: str, n: int) -> None:
+    report = profile_report(PROFILE, TODAY, lang)
+    report["stats"]["streaks"]["current"] = current
+    root = tree(profileview.profile(report))
+    assert root.one("div", data_stat="streak_now").one("dd").text == t(key, n=n)
+
+
+def test_a_game_in_progress_and_unfinished_games_are_said_as_such(lang: str) -> None:
+    report = profile_report(new_profile("Ann", TODAY), TODAY, lang)
+    assert tree(profileview.profile(report)).all("p", cls="stats-unfinished") == []  # none: nothing said
+    report["stats"]["in_progress"] = 1
+    report["stats"]["games"]["all"]["unfinished"] = 2
+    line = tree(profileview.profile(report)).one("p", cls="stats-unfinished")
+    assert line.one("span", data_in_progress="1").text == t("stats_in_progress_one", n=1)
+    assert line.one("span", data_unfinished="2").text == t("stats_unfinished", n=2)
+    report["stats"]["games"]["all"]["unfinished"] = 0
+    line = tree(profileview.profile(report)).one("p", cls="stats-unfinished")
+    assert line.text == t("stats_in_progress_one", n=1)
