@@ -1,4 +1,5 @@
-"""The settings form: rule presets and options (the engine's names), your seat, computer players, display.
+"""The settings form, in groups: display and sound, rules (presets, then options: the engine's names), your
+seat and the computer players, online play (folded).
 
 ``form_html`` builds it from the settings, the complete rules of the chosen
 preset and the worker's lists of presets, bidding styles and levels (op
@@ -138,37 +139,57 @@ def players_html(me, levels, lists):
     return join(parts)
 
 
-def form_html(settings, rules, lang, lists, me):
-    """The whole form; ``me``: the seat of the game in progress (changing it starts a new game)."""
-    display = [
-        _select("lang", t("set_language"), LANGS, lang, "lang_"),
-        _check("sound", t("set_sound"), settings["sound"]),
-        _select("speed", t("set_speed"), SPEEDS, settings["speed"], "speed_"),
-        _check("four_color", t("set_four_color"), settings["four_color"]),
-        _select("play_mode", t("set_play_mode"), PLAY_MODES, settings["play_mode"], "play_mode_"),
-        _check("undo", t("set_undo"), settings["undo"]),
-    ]
-    online = [
-        h("legend", t("settings_online")),
+GROUPS = ("display-fields", "rules-fields", "players-fields", "online-fields")
+"""The form's groups in their order (each a ``fieldset`` with a ``legend``): display and sound, rules (the preset
+first, its options below), your seat and the computer players, and online play, folded (a ``details``)."""
+
+
+def display_html(settings, lang):
+    """The display and sound group's contents: language, sound, speed, cards, how a card is played, undo."""
+    return join(
+        [
+            h("legend", t("settings_display")),
+            _select("lang", t("set_language"), LANGS, lang, "lang_"),
+            _check("sound", t("set_sound"), settings["sound"]),
+            _select("speed", t("set_speed"), SPEEDS, settings["speed"], "speed_"),
+            _check("four_color", t("set_four_color"), settings["four_color"]),
+            _select("play_mode", t("set_play_mode"), PLAY_MODES, settings["play_mode"], "play_mode_"),
+            _check("undo", t("set_undo"), settings["undo"]),
+        ]
+    )
+
+
+def online_html(settings):
+    """The online group, folded: a ``details`` whose summary names it, around its fieldset (trackers, STUN/TURN).
+
+    It opens by itself when either field holds a value (what the person set is never out of sight)."""
+    fields = h(
+        "fieldset",
+        h("legend", t("settings_online"), cls="visually-hidden"),
         _input("relay", t("set_relay"), settings.get("relay") or "", "wss://tracker.example.org"),
         _input("ice", t("set_ice"), settings.get("ice") or "", "stun:stun.example.org:3478"),
-    ]
+        id="online-fields",
+    )
+    shown = bool(settings.get("relay") or settings.get("ice"))
+    return h("details", h("summary", t("settings_online")), fields, id="settings-online", open=shown)
+
+
+def form_html(settings, rules, lang, lists, me):
+    """The whole form, in :data:`GROUPS` order; ``me``: the seat of the game in progress (changing it starts a
+    new game). Every control keeps its id (``set-<name>``), whatever group holds it."""
     grid = h(
         "div",
+        h("fieldset", display_html(settings, lang), id="display-fields"),
         h("fieldset", rules_fields(rules, lists), id="rules-fields"),
-        h(
-            "div",
-            h("fieldset", players_html(me, settings["bots"], lists), id="players-fields"),
-            h("fieldset", h("legend", t("settings_display")), display),
-            h("fieldset", online),
-        ),
+        h("fieldset", players_html(me, settings["bots"], lists), id="players-fields"),
+        online_html(settings),
         cls="settings-grid",
     )
     buttons = h(
         "div",
         h("button", t("cancel"), type="button", data_action="settings-cancel"),
         h("button", t("save_settings"), type="button", cls="primary", data_action="settings-save"),
-        cls="dlg-buttons",
+        cls="dlg-buttons settings-buttons",
     )
     return join(
         [
