@@ -13,6 +13,7 @@
 // resent, so one lost in a connection's blip is delivered late rather than never.
 import { link } from "./link.mjs";
 import { connect } from "./net.mjs";
+import { getRelaySockets } from "../vendor/trystero/torrent/index.mjs";
 
 export const TICK_MS = 1000;
 export const PING_MS = 2000;
@@ -327,6 +328,8 @@ export async function guest({ tableId, secret, hostPub, relays, ice, loopback, n
 // and shown as text by the page.
 export const LOBBY_ROOM = "spades-lobby-v1";
 export const LOBBY_STALE_MS = 20000;
+// How long the lobby waits for a tracker to answer (a signalling socket open) before it says it cannot reach any.
+export const LOBBY_REACH_MS = 4000;
 const LISTING_KEYS = { t: "string", secret: "string", pub: "string", kind: "string", seats: "object",
   preset: "string", watch: "boolean", password: "boolean", started: "boolean", ratings: "object" };
 
@@ -345,10 +348,20 @@ export function validListing(data) {
     (rating === null || (Number.isInteger(rating) && rating >= 0 && rating <= 1000000)));
 }
 
+/** Whether a tracker answers: "ok" (a signalling socket is open), "trying" (none yet, within LOBBY_REACH_MS of
+ * `since`), "none" (none answered in time: offline, or every tracker down). */
+export function reach(since, now = Date.now(), sockets = getRelaySockets()) {
+  if (Object.values(sockets).some((socket) => socket?.readyState === 1)) return "ok";
+  return now - since < LOBBY_REACH_MS ? "trying" : "none";
+}
+
 export async function lobby({ relays, ice, loopback, onTables }) {
   const tables = new Map(); // secret → {listing, peer, seen}
+  const since = Date.now();
   let mine = null;
+  let updates = 0;
   const report = () => {
+    updates += 1;
     const now = Date.now();
     for (const [secret, entry] of tables) if (now - entry.seen > LOBBY_STALE_MS) tables.delete(secret);
     onTables?.([...tables.values()].map((entry) => entry.listing));
@@ -374,6 +387,7 @@ export async function lobby({ relays, ice, loopback, onTables }) {
     if (mine) net.send(mine);
     report();
   }, LOBBY_STALE_MS / 4);
+  const verdict = setTimeout(report, LOBBY_REACH_MS + 100); // the lobby says soon whether a tracker answered
   return {
     /** List (or, with null, unlist) this host's table. */
     publish(listing) {
@@ -381,8 +395,13 @@ export async function lobby({ relays, ice, loopback, onTables }) {
       if (mine) net.send(mine);
     },
     tables: () => [...tables.values()].map((entry) => entry.listing),
+    /** "ok", "trying" or "none" (see reach). */
+    reach: () => reach(since),
+    /** How many times the list was reported so far (tests count the updates, never the time). */
+    updates: () => updates,
     async close() {
       clearInterval(timer);
+      clearTimeout(verdict);
       await net.leave();
     },
   };

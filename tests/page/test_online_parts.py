@@ -13,10 +13,12 @@ from __future__ import annotations
 
 import ast
 import asyncio
+import html
 import re
 from pathlib import Path
 from typing import Any
 
+import i18n
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -317,10 +319,64 @@ def test_the_room_closes_the_waiting_window_once_the_game_starts_and_redraws_it_
     handlers.MESSAGES["room"](online, a_room())
     assert online.room is not None and names(online)[-1] == "render_lobby" and "publish" in names(online)
     handlers.MESSAGES["room"](online, a_room(started=True))
-    assert names(online)[-1] == "close_dialog"
+    assert online.did[-1] == ("close_dialog", "[data-lobby]")
+    online = Online(dialog="[data-connecting]")  # joining a game in progress: the connecting line gives way
+    handlers.MESSAGES["room"](online, a_room(started=True))
+    assert online.did[-1] == ("close_dialog", "[data-connecting]")
     online = Online()  # the dialog shows something else: left alone
     handlers.MESSAGES["room"](online, a_room(ended="left"))
     assert names(online)[-1] == "showing" and online.ended == "left"
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.fixed_dictionaries({"ended": st.sampled_from([None, "left"]), "dnd": st.booleans()}), max_size=8))
+def test_a_room_message_during_the_game_redraws_the_open_room_window_and_never_opens_or_closes_one(changes) -> None:
+    """The room window (*Table*) the person opened during a game stays open whatever the room says."""
+    online = Online(dialog="[data-lobby]", room=a_room(started=True))
+    for change in changes:
+        handlers.MESSAGES["room"](online, a_room(started=True, **change))
+        assert names(online)[-1] == "render_lobby"
+    assert "close_dialog" not in names(online) and "show" not in names(online)
+    closed = Online(room=a_room(started=True))  # no window open: none opens
+    for change in changes:
+        handlers.MESSAGES["room"](closed, a_room(started=True, **change))
+    assert not {"close_dialog", "show", "render_lobby", "open"} & set(names(closed))
+
+
+@pytest.mark.parametrize("reach", ["ok", "trying", "none"])
+def test_a_lobby_update_redraws_the_open_lobby_and_never_opens_it(reach) -> None:
+    tables = [{"secret": "s" * 16}]
+    online = Online(dialog="[data-listings]")
+    handlers.listings(online, tables, reach)
+    assert online.did[-1] == ("draw_listings", tables, reach) and online.listings == tables
+    for dialog in (None, "[data-lobby]", "online-create"):  # the person went Back, closed it, or is elsewhere
+        online = Online(dialog=dialog)
+        for _ in range(5):
+            handlers.listings(online, tables, reach)
+        assert "draw_listings" not in names(online) and "show" not in names(online)
+        assert names(online).count("stop_lobby") == 5  # stops listening (stop_lobby is a no-op once stopped)
+
+
+def test_an_empty_lobby_says_whether_any_lobby_server_answered(lang) -> None:
+    said = {}
+    for reach in ("ok", "trying", "none"):
+        text = html.unescape(str(forms.listings_window([], reach)))
+        said[reach] = text
+        assert i18n.t(forms.LOBBY_EMPTY[reach]) in text
+    assert len(set(said.values())) == 3
+    if lang == "en":
+        assert "Can't reach the lobby servers (offline?)" in said["none"]
+        assert "No public tables right now." in said["ok"]
+    listed = html.unescape(str(forms.listings_window([{"secret": "s", "pub": "p", "seats": {}}], "none")))
+    assert i18n.t("online_lobby_offline") not in listed  # tables listed: a server answered, whatever the sockets say
+
+
+@given(st.one_of(st.none(), st.integers(1, 40), st.booleans()), st.one_of(st.none(), st.integers(1, 40), st.text()))
+def test_the_end_of_hand_window_closes_when_the_next_hand_is_dealt(seen, number) -> None:
+    dealt = handlers.hand_dealt(seen, {"hand_number": number})
+    real = [isinstance(v, int) and not isinstance(v, bool) for v in (seen, number)]
+    assert dealt == (all(real) and number > seen)
+    assert not handlers.hand_dealt(seen, None) and not handlers.hand_dealt(3, {"hand_number": 3})
 
 
 @pytest.mark.parametrize("seq,seen", [(7, 7), (0, 0), (-1, 3), (True, 3), ("9", 3), (None, 3)])

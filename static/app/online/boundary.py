@@ -60,6 +60,11 @@ class Boundary:
         handler = table.get(kind) if isinstance(kind, str) else None
         if handler is not None:
             handler(self, message)
+            if kind == "room" and table is MESSAGES:
+                self.rooms_seen += 1  # counted on the strip (``data-rooms``): tests wait for updates, not for time
+                bar = by_id("online-bar")
+                if bar is not None:
+                    bar.setAttribute("data-rooms", str(self.rooms_seen))
         elif self.role == "guest" and table is MESSAGES:
             self.inbox.refuse(message, "no such message")
 

@@ -54,7 +54,8 @@ class Dialog:
             dialog.close()
 
     def open(self):
-        """The online menu: create a table, or the room of the table we are at."""
+        """The online menu: create a table, or the room of the table we are at (leaving the lobby stops it)."""
+        self.stop_lobby()
         if self.session is not None:
             self.show(self.room_view())
             return
@@ -114,12 +115,19 @@ class Dialog:
         prefs = {"spectators": self.allow_spectators, "show_cards": self.show_cards}
         return room_window(self.room, self.you, self.role == "host", self.hidden, invite, self.code, prefs)
 
-    def render_lobby(self):
-        """The room window again while it shows before the start (the focused button keeps the focus)."""
+    def render_lobby(self, open_it=False):
+        """The room window drawn again in place while it shows (the focused button keeps the focus); a room message
+        never opens or closes it.  While a connecting line shows, the room window takes its place before the start
+        (after it, the line closes: the table shows).  ``open_it``: the host's own start opens it before the start.
+        """
         if self.room is None:
             return
-        if self.room.get("started"):
-            self.close_dialog("[data-lobby]")
+        started = self.room.get("started")
+        if self.showing("[data-connecting]"):
+            if started:
+                self.close_dialog("[data-connecting]")
+                return
+        elif not self.showing("[data-lobby]") and not (open_it and not started):
             return
         dialog = self.dialog()
         focus = document.activeElement

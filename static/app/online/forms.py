@@ -145,8 +145,14 @@ def rating_suffix(rating):
     return " (" + str(rating) + ")" if _int(rating) is not None else ""
 
 
-def listings_window(tables):
-    """The public lobby: one row per listed table (``[data-listing]``) with join and watch buttons."""
+LOBBY_EMPTY = {"ok": "online_lobby_empty", "trying": "online_lobby_looking", "none": "online_lobby_offline"}
+"""What an empty lobby says, by whether a tracker answers (session.mjs ``reach``): no tables, still looking, or
+no lobby server reachable at all (offline?)."""
+
+
+def listings_window(tables, reach="ok"):
+    """The public lobby: one row per listed table (``[data-listing]``) with join and watch buttons; with none,
+    why (:data:`LOBBY_EMPTY` by ``reach``; ``[data-reach]`` says which)."""
     rows = []
     for item in tables:
         item = _dict(item)
@@ -182,11 +188,11 @@ def listings_window(tables):
         ]
         listing = h("table", h("thead", h("tr", heads, h("th"))), h("tbody", rows), cls="online-seats")
     else:
-        listing = h("p", t("online_lobby_empty"), role="status")
+        listing = h("p", t(LOBBY_EMPTY.get(reach, "online_lobby_empty")), role="status")
     return join(
         [
             title(t("online_lobby")),
-            h("div", {"data-listings": True}, listing),
+            h("div", {"data-listings": True, "data-reach": _text(reach)}, listing),
             buttons(button(t("online_back"), "online")),
         ]
     )

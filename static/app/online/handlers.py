@@ -41,17 +41,29 @@ def denied(online, message):
 
 
 def room(online, message):
-    """The room changed: the lobby listing, the strip, and the room window while it shows."""
+    """The room changed: the lobby listing, the strip, and the room window while it shows, drawn again in place.
+
+    A ``room`` message never opens a window and never closes one the person opened: the room window (*Table*)
+    open during a game stays open and shows the news.  Only the waiting windows close: the one while
+    connecting once the game is on, and the room window before the start when the game starts.
+    """
+    before = online.room or {}
     online.room = message
     online.publish()
     online.ended = message.get("ended") or online.ended
     online.sync_body()
     online.render_bar()
-    showing = online.showing("[data-lobby],[data-connecting]")
-    if showing and message.get("started"):
-        online.close_dialog()
-    elif showing:
-        online.render_lobby()
+    started = bool(message.get("started"))
+    if online.showing("[data-connecting]"):
+        if started:
+            online.close_dialog("[data-connecting]")
+        else:
+            online.render_lobby()
+    elif online.showing("[data-lobby]"):
+        if started and not before.get("started"):
+            online.close_dialog("[data-lobby]")  # the wait is over: the game begins
+        else:
+            online.render_lobby()
 
 
 def state(online, message):
@@ -60,6 +72,18 @@ def state(online, message):
     if isinstance(seq, int) and not isinstance(seq, bool) and seq >= 0:
         online.seen_seq = seq
     online.later(online.app.online_state(message))
+
+
+def hand_dealt(seen, state):
+    """Whether ``state`` is of a later hand than ``seen`` (the hand number this page drew last, or ``None``): the
+    host dealt the next hand, so the end-of-hand window closes on every page, as the solo page's *Next hand*
+    closes it (controller.py ``next_hand``)."""
+    number = (state or {}).get("hand_number")
+    return _whole(number) and _whole(seen) and number > seen
+
+
+def _whole(value):
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def hand(online, message):
@@ -119,6 +143,20 @@ def host_left(online, message):
     online.connected = False
     online.notice(t("online_host_left"))
     online.render_bar()
+
+
+def listings(online, tables, reach):
+    """A lobby update (not the room's: the lobby's own, every few seconds): ``tables`` as the guest boundary
+    checked them, ``reach`` whether a tracker answers (session.mjs ``reach``: ``ok``, ``trying``, ``none``).
+
+    Drawn into the lobby window while it shows, never opening it: once the person left the lobby (*Back*, closed
+    it, joined a table) the page stops listening (``stop_lobby``; a public table's host keeps its own listing).
+    """
+    online.listings = tables
+    if online.showing("[data-listings]"):
+        online.draw_listings(tables, reach)
+    else:
+        online.stop_lobby()
 
 
 MESSAGES = {

@@ -77,6 +77,7 @@ class Online(Boundary, Dialog, Lobby, Panel):
         self.password = None
         self.public = False  # the host lists the table in the public lobby
         self.lobby = None  # the lobby connection (session.mjs lobby()), while listing or browsing
+        self.lobby_listens = False  # the lobby connection is the person's browsing (stopped once they leave it)
         self.listings = []  # the lobby's tables, as guest_listings checked them
         self.listings_asked = 0  # lobby updates sent to guest_listings (only the newest is shown)
         self.via = "invite"
@@ -89,6 +90,8 @@ class Online(Boundary, Dialog, Lobby, Panel):
         self.checking = True  # False once the worker said it has no guest_check (an older engine)
         self.seen_seq = 0  # the number of the last state shown here (a dropped state: catch up from it)
         self.drawn = {}  # element id -> the markup last put there (redrawn only when it changes)
+        self.rooms_seen = 0  # room messages handled (#online-bar[data-rooms])
+        self.hand_seen = None  # the hand number of the last state drawn (a later one closes the end-of-hand window)
 
     # ------------------------------------------------------------- configuration
 
@@ -207,7 +210,7 @@ class Online(Boundary, Dialog, Lobby, Panel):
         document.body.setAttribute("data-online", "host")
         spawn(self.offer_code())
         self.send({"t": "prefs", "spectators": self.allow_spectators, "show_cards": self.show_cards})
-        self.render_lobby()
+        self.render_lobby(True)
 
     async def offer_code(self):
         """Wait in the room named after a short code and hand the invitation to whoever comes (session.mjs)."""

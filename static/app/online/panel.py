@@ -8,6 +8,7 @@ from i18n import t
 from pyscript import document
 from pyscript.ffi import create_proxy
 
+from .handlers import hand_dealt
 from .links import CHAT_TEXT, typed
 from .views import bar, chat, panel_buttons, strip, toggle_text
 
@@ -47,7 +48,9 @@ class Panel:
             by_id("chat-form").elements.namedItem("text").focus()
 
     def render_bar(self):
-        """The strip, the buttons and the chat as the last room message and this page's choices say."""
+        """The strip, the buttons and the chat as the last room message and this page's choices say (session.py
+        calls it after each state it drew: a new hand's closes the end-of-hand window, :meth:`close_finished_hand`)."""
+        self.close_finished_hand()
         room = self.room
         if room is None:
             return
@@ -62,6 +65,17 @@ class Panel:
         by_id("online-panel").hidden = not self.panel_open
         by_id("online-bar").classList.toggle("open", self.panel_open)
         self.draw("chat-log", chat(self.chat, self.muted, self.hidden))
+
+    def close_finished_hand(self):
+        """The host dealt the next hand (handlers.py ``hand_dealt``): the end-of-hand window closes here too."""
+        state = self.app.state
+        number = (state or {}).get("hand_number")
+        if hand_dealt(self.hand_seen, state):
+            dialog = by_id("dlg-hand")
+            if dialog is not None and dialog.open:
+                dialog.close()
+        if number is not None:
+            self.hand_seen = number
 
     def on_chat_submit(self, event):
         """A chat line to the room (which cleans it and sends it to everyone, this page too)."""
