@@ -394,7 +394,9 @@ def _figures_html(figures, us, them):
                 value = t("ending_of", made=mine["made"], bid=mine["contracts"])
             elif key == "best":
                 best = mine["best"]
-                value = t("ending_best_value", points=signed(best[1]), n=best[0]) if best else "–"
+                value = "–"
+                if best:
+                    value = join((signed(best[1]), h("span", t("ending_best_hand", n=best[0]), cls="fig-hand")), " ")
             else:
                 value = str(mine[key])
             cells.append(h("td", value, data_team=team))

@@ -80,7 +80,14 @@ def hand_over(dialogs, state, game_key):
 
 def _draw_hand_over(state):
     open_dialog("dlg-hand", sheet.hand_over_html(sheet.HANDS.merged(state)))
-    sheet.mark_overflow(by_id("dlg-hand"))
+    _at_top(by_id("dlg-hand"))
+
+
+def _at_top(dialog):
+    """A window opens at its top: its title first (focusing its button, in the row at its foot, scrolled it to
+    the end), the buttons on the screen all the same (app.css: the row sticks to the dialog's foot)."""
+    sheet.mark_overflow(dialog)
+    dialog.scrollTop = 0
 
 
 def hands_arrived(answer, state):
@@ -107,7 +114,7 @@ def scores(state):
 
 def _draw_scores(state):
     open_dialog("dlg-scores", sheet.scores_html(sheet.HANDS.merged(state)))
-    sheet.mark_overflow(by_id("dlg-scores"))
+    _at_top(by_id("dlg-scores"))
 
 
 def _redraw_scores(state):
@@ -119,7 +126,9 @@ def _redraw_scores(state):
     chart = by_id("score-chart")
     if chart is not None:
         chart.remove()  # the element itself, drawn already, moves into the new sheet
+    top = dialog.scrollTop
     _draw_scores(state)
+    dialog.scrollTop = top  # where the person had scrolled to
     holder = by_id("score-chart")
     if chart is not None and holder is not None:
         holder.replaceWith(chart)

@@ -75,7 +75,7 @@ def test_the_ending_shows_the_figures_in_words(lang: str) -> None:
             "nils_made": str(mine["nils_made"]),
             "nils_failed": str(mine["nils_failed"]),
             "bags": str(mine["bags"]),
-            "best": i18n.t("ending_best_value", points=view.signed(mine["best"][1]), n=mine["best"][0]),
+            "best": view.signed(mine["best"][1]) + " " + i18n.t("ending_best_hand", n=mine["best"][0]),
         }
         side = tree.find("div", cls="final-side", data_team=team)
         assert side.find("strong", cls="final-total").text == str(state["totals"][team])
