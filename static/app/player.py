@@ -94,7 +94,10 @@ class Player:
             buttons = body.querySelector(".dlg-buttons")
             holder = document.createElement("div")
             holder.innerHTML = str(rating_change_html(before, after))
-            body.insertBefore(holder.firstChild, buttons)
+            if buttons is None:
+                body.appendChild(holder.firstChild)
+            else:  # right above the buttons, wherever the summary (or the ending) holds them
+                buttons.parentNode.insertBefore(holder.firstChild, buttons)
         self.say(t("rating_change", before=before, after=after, change=view.signed(after - before)))
 
     async def hand_scored(self, entry):

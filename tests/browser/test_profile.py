@@ -133,3 +133,25 @@ def test_leaving_a_rated_game_counts_as_a_loss_in_chinese(table):
     close_profile(page)
     name = page.locator("#dlg-profile-title").count()
     assert name == 1
+
+
+@pytest.mark.parametrize(("lang", "words"), [("en", "1 game in progress"), ("zh-Hans", "1 局进行中")])
+def test_after_one_hand_the_statistics_count_it_and_the_game_is_in_progress(table, lang, words):
+    table.open(f"fresh=1&speed=instant&sound=0&lang={lang}", settings=BEGINNERS)
+    page = table.page
+    dialog = open_profile(page)  # before any hand: a game in progress, nothing counted
+    assert dialog.locator("[data-stat='hands'] dd").inner_text() == "0"
+    assert dialog.locator("[data-in-progress='1']").inner_text() == words
+    close_profile(page)
+    assert table.play_hand("3") == "hand-over"
+    table.next_hand()
+    dialog = open_profile(page)
+    assert dialog.locator("[data-stat='hands'] dd").inner_text() == "1"
+    contracts = dialog.locator("[data-stat='contracts_made'] dd").inner_text()
+    assert contracts.endswith("/1)")  # the one contract, made or set
+    assert dialog.locator("tr[data-kind='all'] td").first.inner_text() == "0"  # neither won nor lost
+    assert dialog.locator("[data-in-progress='1']").inner_text() == words
+    assert dialog.locator("[data-stat='streak_now'] dd").inner_text() == "–"
+    assert dialog.locator("table.recent").count() == 0  # kept only when it ends
+    stored = json.loads(page.evaluate("localStorage.getItem('spades-profile')"))
+    assert stored["games"] == []
