@@ -204,21 +204,21 @@ def review_button(number):
 
 
 def points_tags(made, team_sheet):
-    """What a team's points in a hand came of, as tags after them: *made* or *set* for a contract alone, and
-    when the team bid nil each part said plainly, in its own colour ("−60 [contract made] [nil failed]"), so a
-    made contract never makes a failed nil's points look good. ``made``: the result's ``made`` of the team
-    (``None``: no contract)."""
+    """What a team's points in a hand came of, as tags after them: *made* or *set* for its contract; when its
+    contract was made and a nil of the team failed, or the other way round, each part said plainly, in its own
+    colour ("−60 [contract made] [nil failed]"), so that a made contract never makes a failed nil's points look
+    good. ``made``: the result's ``made`` of the team (``None``: no contract, and no tag; the bid cells say how
+    each nil went)."""
     nils = [part for part in team_sheet["parts"] if part["code"] in ("nil", "blind_nil")]
-    if not nils:
+    mixed = made is not None and any(bool((part.get("params") or {}).get("made")) != made for part in nils)
+    if not mixed:
         if made is True:
             return h("span", t("made"), cls="tag made")
         if made is False:
             return h("span", t("set"), cls="tag set")
         return None
-    tags = []
-    if made is not None:
-        key, good = ("sheet_tag_contract_made", True) if made else ("sheet_tag_contract_set", False)
-        tags.append(h("span", t(key), cls="tag " + ("made" if good else "set"), data_part="contract"))
+    key = "sheet_tag_contract_made" if made else "sheet_tag_contract_set"
+    tags = [h("span", t(key), cls="tag " + ("made" if made else "set"), data_part="contract")]
     for part in nils:
         good = bool((part.get("params") or {}).get("made"))
         key = "sheet_tag_" + part["code"] + ("_made" if good else "_failed")

@@ -134,14 +134,18 @@ def test_a_made_contract_and_a_failed_nil_are_both_said(lang: str) -> None:
         (t("sheet_tag_contract_set"), "set"),
         (t("sheet_tag_blind_nil_made"), "made"),
     ]
-    # both bid nil: no contract, a tag for each nil
-    assert tags(None, team_sheet(nil("nil", True), nil("nil", False))) == [
+    assert tags(True, team_sheet(nil("nil", True), nil("blind_nil", False), contract(True))) == [
+        (t("sheet_tag_contract_made"), "made"),
         (t("sheet_tag_nil_made"), "made"),
-        (t("sheet_tag_nil_failed"), "set"),
+        (t("sheet_tag_blind_nil_failed"), "set"),
     ]
-    # a contract alone keeps its one word
+    # parts that agree keep the one word: made, or set
+    assert tags(True, team_sheet(nil("nil", True), contract(True))) == [(t("made"), "made")]
+    assert tags(False, team_sheet(nil("nil", False), contract(False))) == [(t("set"), "set")]
     assert tags(True, team_sheet(contract(True))) == [(t("made"), "made")]
     assert tags(False, team_sheet(contract(False))) == [(t("set"), "set")]
+    # both bid nil: no contract, no tag (each bid cell says how its nil went)
+    assert tags(None, team_sheet(nil("nil", True), nil("nil", False))) == []
     assert tags(None, team_sheet()) == []
 
 
