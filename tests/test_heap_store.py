@@ -5,6 +5,7 @@ paths"). Run in Node, the worker's JavaScript as is."""
 import json
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -12,6 +13,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "scripts"))
+import vendor  # noqa: E402
+
 PAGE = 4096
 HEADER = 16
 
@@ -68,3 +72,20 @@ def test_a_snapshot_sized_heap_with_runs_of_pages():
 def test_a_damaged_or_foreign_entry_is_refused(damage, words):
     [result] = run([{"length": 10 * PAGE, "pages": {"0": 5, "3": 9, "9": 1}, "damage": damage}])
     assert words in result.get("error", ""), result
+
+
+def test_the_snapshot_key_follows_the_stored_form_of_a_heap(tmp_path):
+    """A snapshot stored by a worker with another heap-store.mjs is never looked up (its key differs)."""
+    for path in vendor.SNAPSHOT_INPUTS:
+        (tmp_path / path).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / path).write_bytes(b"the same runtime")
+    worker, store = tmp_path / "engine-worker.mjs", tmp_path / "heap-store.mjs"
+    worker.write_text("the same worker")
+
+    def key(text):
+        store.write_text(text)
+        build = vendor.engine_build(tmp_path, ["spades"], worker=worker, heap_store=store)
+        return json.loads(build.split("export const BUILD = ", 1)[1].rstrip().rstrip(";"))["key"]
+
+    assert key("format 1") == key("format 1")
+    assert key("format 1") != key("format 2")
