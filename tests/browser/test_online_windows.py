@@ -87,3 +87,23 @@ def test_the_table_window_stays_open_through_room_updates_and_the_next_hand_clos
     guest.wait_for_function(
         "() => document.body.dataset.phase === 'bidding' && !document.getElementById('dlg-hand').open", timeout=START
     )
+
+
+def test_a_returning_guest_is_at_the_current_trick_at_once(make_page, server, tracker) -> None:
+    """The guest's page closes and opens the invitation again: it says hello with seq 0 and its token, and the room
+    sends the current state (spades/table/room.py: no replay of the history), drawn at once."""
+    host, (guest,), _ = start_two_people(make_page, server, tracker)
+    play_until_over([host, guest])
+    host.wait_for_selector('#dlg-hand[open] [data-action="next-hand"]', timeout=START)
+    host.click('#dlg-hand [data-action="next-hand"]')
+    for page in (host, guest):
+        page.wait_for_function("() => document.body.dataset.phase === 'bidding'", timeout=START)
+    guest.reload()
+    guest.wait_for_selector("#online-bar", timeout=START)
+    guest.wait_for_function(
+        "() => document.body.dataset.seat === 'N' && ['bidding','playing'].includes(document.body.dataset.phase)"
+        " && document.querySelectorAll('#hand [data-card]').length === 13",
+        timeout=START,
+    )
+    assert guest.get_attribute("body", "data-online") == "guest"
+    play_until_over([host, guest])  # and the game goes on from there with the guest at its seat
