@@ -31,8 +31,8 @@ node_modules/.installed: package.json package-lock.json .npmrc
 	npm ci --no-audit --no-fund
 	touch $@
 
-# The venv's Python: it has `brotli` (dev extra) for the .br copies; the worker's file is in the snapshot key.
-$(VENDOR): $(VENV)/.installed node_modules/.installed scripts/vendor.py scripts/compile.mjs static/engine-worker.mjs $(ENGINE)
+# The venv's Python: it has `brotli` (dev extra) for the .br copies; the worker's files are in the snapshot key.
+$(VENDOR): $(VENV)/.installed node_modules/.installed scripts/vendor.py scripts/compile.mjs static/engine-worker.mjs static/heap-store.mjs $(ENGINE)
 	$(VENV)/bin/python scripts/vendor.py
 
 # The offline manifest (build hash and precache list for sw.js); scripts/serve.py also serves it fresh.

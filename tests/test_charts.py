@@ -415,3 +415,14 @@ def test_random_bars_give_well_formed_svg_inside_the_viewbox(bars):
     for rect in root.iter(f"{NS}rect"):
         x, y = float(rect.get("x")), float(rect.get("y"))
         assert 0 <= x and x + float(rect.get("width")) <= 640 and 0 <= y and y + float(rect.get("height")) <= 320
+
+
+def test_the_invalid_xml_class_is_exactly_the_complement_of_xmls_char() -> None:
+    """XML 1.0 ``Char``: tab, LF, CR, U+0020–D7FF, E000–FFFD, 10000–10FFFF; the chart drops every other code point."""
+    from spades.stats.charts import _INVALID_XML
+
+    def allowed(c: int) -> bool:
+        return c in (0x9, 0xA, 0xD) or 0x20 <= c <= 0xD7FF or 0xE000 <= c <= 0xFFFD or 0x10000 <= c <= 0x10FFFF
+
+    wrong = [c for c in range(0x110000) if (_INVALID_XML.match(chr(c)) is None) != allowed(c)]
+    assert wrong == []
