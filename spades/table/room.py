@@ -62,7 +62,8 @@ A ``room`` message goes to a peer only when what it says differs from the last o
 (:meth:`Room._room_update`): members, seats, ready marks, lights, votes, settings.  Its ``rtt`` is the round trip
 rounded down to whole seconds (:data:`RTT_STEP`), so a new measurement within the same second says nothing new
 and sends nothing; a ping every 2 s on a steady link sends no ``room`` message at all.  A peer that says hello
-(new, or back) gets the room again whatever it got before.
+(new, or back) or asks to ``catch_up`` (its page dropped a ``room`` or a ``state``) gets the room again whatever
+it got before.
 
 Catching up: a returning player (``hello`` with its token) or a ``catch_up`` whose ``seq`` is more than
 :data:`CATCH_UP_EVENTS` behind, or ``0`` once the game has started, gets the current state with no events (the page
@@ -469,12 +470,13 @@ class Room:
 
     # ----------------------------------------------------------------- output
 
-    def _room_update(self) -> list[Out]:
-        """The ``room`` message (:meth:`summary`) to each connected member whose last one said something else."""
+    def _room_update(self, only: Member | None = None) -> list[Out]:
+        """The ``room`` message (:meth:`summary`) to each connected member (or just ``only``) whose last one said
+        something else."""
         summary = self.summary()
         text = json.dumps(summary, sort_keys=True)
         out: list[Out] = []
-        for member in self.members.values():
+        for member in self.members.values() if only is None else [only]:
             if member.connected and member.sent_room != text:
                 member.sent_room = text
                 out.append((member.peer, summary))
@@ -759,10 +761,13 @@ class Room:
         return self._states()
 
     def _on_catch_up(self, member: Member, message: dict[str, Any], now: float) -> list[Out]:
+        """The room again (the page dropped one, or a state) and, once started, this member's state from ``seq``."""
+        member.sent_room = None
+        out = self._room_update(member)
         if self.table is None:
-            return []
+            return out
         self._catch_up_from(member, message["seq"])
-        return [o for o in self._states() if o[0] == member.peer]
+        return out + [o for o in self._states() if o[0] == member.peer]
 
     def _on_hand(self, member: Member, message: dict[str, Any], now: float) -> list[Out]:
         """A finished hand trick by trick, for anyone in the room (all its cards were played)."""

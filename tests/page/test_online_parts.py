@@ -373,10 +373,12 @@ def test_an_empty_lobby_says_whether_any_lobby_server_answered(lang) -> None:
 
 @given(st.one_of(st.none(), st.integers(1, 40), st.booleans()), st.one_of(st.none(), st.integers(1, 40), st.text()))
 def test_the_end_of_hand_window_closes_when_the_next_hand_is_dealt(seen, number) -> None:
-    dealt = handlers.hand_dealt(seen, {"hand_number": number})
+    dealt = handlers.hand_dealt(seen, {"hand_number": number, "phase": "bidding"})
     real = [isinstance(v, int) and not isinstance(v, bool) for v in (seen, number)]
     assert dealt == (all(real) and number > seen)
-    assert not handlers.hand_dealt(seen, None) and not handlers.hand_dealt(3, {"hand_number": 3})
+    assert not handlers.hand_dealt(seen, None) and not handlers.hand_dealt(3, {"hand_number": 3, "phase": "bidding"})
+    for over in ("hand-over", "game-over"):  # a returning page's first state of a finished hand: its window opens
+        assert not handlers.hand_dealt(seen, {"hand_number": number, "phase": over})
 
 
 @pytest.mark.parametrize("seq,seen", [(7, 7), (0, 0), (-1, 3), (True, 3), ("9", 3), (None, 3)])

@@ -361,8 +361,18 @@ def test_catch_up_by_sequence_number():
     for _ in range(6):
         play_one_move(room, net, counters)
     out = room.receive("p-e", {"t": "catch_up", "seq": 2}, net.now + 10)
-    events = out[0][1]["events"]
+    assert [m["t"] for _, m in out] == ["room", "state"]  # the room again too: the page may have dropped one
+    events = out[1][1]["events"]
     assert [e["seq"] for e in events] == list(range(3, room.table.seq + 1))
+
+
+def test_a_page_that_dropped_a_room_message_gets_it_again_by_catching_up():
+    room = Room(Rules(), RoomConfig(), "Host", Seat.S, token=tokens())
+    first = [m for peer, m in room.receive("a", {"t": "hello", "name": "A"}, 0) if peer == "a"]
+    assert [m["t"] for m in first] == ["welcome", "room"]
+    again = room.receive("a", {"t": "catch_up", "seq": 0}, 1)  # before the start: the room alone, to "a" alone
+    assert again == [("a", first[1])]
+    assert room.receive("a", {"t": "ready", "ready": False}, 2)[0][1]["t"] == "refused"
 
 
 def test_seats_before_the_start():
@@ -712,7 +722,7 @@ def test_a_returning_player_catches_up_with_the_state_not_the_history():
     assert len(state["hand"]) == len(room.table.state("W")["hand"])
     # far behind is the same; a few events behind gets just those
     behind = room.table.seq - CATCH_UP_EVENTS - 1
-    assert room.receive("p-w2", {"t": "catch_up", "seq": behind}, net.now + 20)[0][1]["events"] == []
+    assert room.receive("p-w2", {"t": "catch_up", "seq": behind}, net.now + 20)[-1][1]["events"] == []
     near = room.table.seq - 3
-    events = room.receive("p-w2", {"t": "catch_up", "seq": near}, net.now + 30)[0][1]["events"]
+    events = room.receive("p-w2", {"t": "catch_up", "seq": near}, net.now + 30)[-1][1]["events"]
     assert [e["seq"] for e in events] == list(range(near + 1, room.table.seq + 1))

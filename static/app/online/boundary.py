@@ -2,7 +2,8 @@
 checked by this page's own engine worker, op ``guest_check``, spades/table/guest.py, one at a time in the order they
 came: inbox.py), and are then handed to handlers.py's table by their type; the host's own room is trusted.  What
 fails the check is dropped and counted (``#online-bar[data-dropped]``, one ``console.warn`` line each); a dropped
-state is followed by ``catch_up``, so the table never stalls on a bad one.  Scored hands this page missed are asked
+state or room is followed by ``catch_up`` (the room answers with the room and the state), so the table never
+stalls on a bad one.  Scored hands this page missed are asked
 for here too (the room's ``sheets`` answers come in as messages).  A part of :class:`life.Online` (a mixin).
 """
 
@@ -44,13 +45,13 @@ class Boundary:
 
     def dropped(self, message, reason, count):
         """A message from the host that was not valid: not shown, counted on the strip, one warning line; for a
-        state, the room is asked for this seat's state again (``catch_up``), so the table plays on."""
+        state or a room, the room is asked for them again (``catch_up``), so the table plays on."""
         kind = message.get("t") if isinstance(message, dict) else None
         warn("dropped a message from the host (" + str(kind)[:24] + "): " + str(reason)[:120])
         bar = by_id("online-bar")
         if bar is not None:
             bar.setAttribute("data-dropped", str(count))
-        if kind == "state":
+        if kind in ("state", "room"):  # the room is sent only when it changes: a dropped one is asked for again
             self.send({"t": "catch_up", "seq": self.seen_seq})
 
     def dispatch(self, message, table=MESSAGES):

@@ -75,11 +75,13 @@ def state(online, message):
 
 
 def hand_dealt(seen, state):
-    """Whether ``state`` is of a later hand than ``seen`` (the hand number this page drew last, or ``None``): the
-    host dealt the next hand, so the end-of-hand window closes on every page, as the solo page's *Next hand*
-    closes it (controller.py ``next_hand``)."""
-    number = (state or {}).get("hand_number")
-    return _whole(number) and _whole(seen) and number > seen
+    """Whether ``state`` is of a later hand than ``seen`` (the hand number this page drew last at this table, or
+    ``None``) and not over yet: the host dealt the next hand, so the end-of-hand window closes on every page, as
+    the solo page's *Next hand* closes it (controller.py ``next_hand``)."""
+    state = state or {}
+    number = state.get("hand_number")
+    fresh = state.get("phase") not in ("hand-over", "game-over")  # a finished hand's own window opens, not closes
+    return fresh and _whole(number) and _whole(seen) and number > seen
 
 
 def _whole(value):

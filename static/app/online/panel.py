@@ -68,6 +68,9 @@ class Panel:
 
     def close_finished_hand(self):
         """The host dealt the next hand (handlers.py ``hand_dealt``): the end-of-hand window closes here too."""
+        session = getattr(self.app, "session", None)
+        if session is None or not session.at(self):
+            return  # the page's state is still the solo game's (a reload, before this table's first state)
         state = self.app.state
         number = (state or {}).get("hand_number")
         if hand_dealt(self.hand_seen, state):
