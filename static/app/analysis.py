@@ -158,6 +158,9 @@ async def _goto(app, element):
         button = by_id("dlg-scores").querySelector('[data-action="past-next"]')
         if button is not None:
             button.focus()
+        verdict = by_id("rev-step")
+        if verdict is not None:  # *Show* brings the verdict into view (above the dialog's sticky buttons)
+            verdict.scrollIntoView(False)
 
 
 ACTIONS = {"review": _open, "rev-goto": _goto}
