@@ -45,13 +45,15 @@ class Boundary:
 
     def dropped(self, message, reason, count):
         """A message from the host that was not valid: not shown, counted on the strip, one warning line; for a
-        state or a room, the room is asked for them again (``catch_up``), so the table plays on."""
+        state or a room, the room is asked for them again (``catch_up``), so the table plays on; not again until a
+        good room or state has come (a host that spoils every other message cannot start a loop of catch-ups)."""
         kind = message.get("t") if isinstance(message, dict) else None
         warn("dropped a message from the host (" + str(kind)[:24] + "): " + str(reason)[:120])
         bar = by_id("online-bar")
         if bar is not None:
             bar.setAttribute("data-dropped", str(count))
-        if kind in ("state", "room"):  # the room is sent only when it changes: a dropped one is asked for again
+        if kind in ("state", "room") and not self.catching_up:  # the room is sent only when it changes
+            self.catching_up = True  # one catch_up at a time: its answer (a room and a state) may hold a bad one
             self.send({"t": "catch_up", "seq": self.seen_seq})
 
     def dispatch(self, message, table=MESSAGES):
@@ -60,6 +62,8 @@ class Boundary:
         kind = message.get("t") if isinstance(message, dict) else None
         handler = table.get(kind) if isinstance(kind, str) else None
         if handler is not None:
+            if kind in ("state", "room"):
+                self.catching_up = False  # a good room or state came: a later bad one asks again
             handler(self, message)
             if kind == "room" and table is MESSAGES:
                 self.rooms_seen += 1  # counted on the strip (``data-rooms``): tests wait for updates, not for time

@@ -91,6 +91,7 @@ class Online(Boundary, Dialog, Lobby, Panel):
         self.seen_seq = 0  # the number of the last state shown here (a dropped state: catch up from it)
         self.drawn = {}  # element id -> the markup last put there (redrawn only when it changes)
         self.rooms_seen = 0  # room messages handled (#online-bar[data-rooms])
+        self.catching_up = False  # a catch_up is on its way (boundary.py dropped)
         self.hand_seen = None  # the hand number of the last state drawn (a later one closes the end-of-hand window)
 
     # ------------------------------------------------------------- configuration
