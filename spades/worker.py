@@ -399,14 +399,14 @@ def _room_new(args: dict[str, Any]) -> dict[str, Any]:
             f"too many rooms (at most {TABLE_LIMIT}): close one first", "too_many_tables", {"limit": TABLE_LIMIT}
         )
     _rooms[name] = room
-    return {**_room_answer(room, [("host", room.summary())]), "token": room.members["host"].token}
+    return {**_room_answer(room, room.opening()), "token": room.members["host"].token}
 
 
 def _room_load(args: dict[str, Any]) -> dict[str, Any]:
     name = _table_id(args)
     room = Room.load(args.get("save"), _now(args))
     _rooms[name] = room
-    return _room_answer(room, [("host", room.summary()), *room._states(events=False)])
+    return _room_answer(room, room.opening())
 
 
 def _room_receive(args: dict[str, Any]) -> dict[str, Any]:

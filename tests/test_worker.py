@@ -222,6 +222,8 @@ def test_any_sequence_of_operations_gives_json_and_errors_change_nothing(calls: 
 def test_a_room_through_the_bridge() -> None:
     made = call("room_new", {"table": "r", "seed": 4, "name": "Ann", "seat": "S", "room": {"kind": "casual"}})
     assert made["out"][0]["to"] == "host" and made["out"][0]["message"]["t"] == "room" and made["token"]
+    # the host has that room message already: an update that says nothing new sends it nothing
+    assert call("room_rtt", {"table": "r", "peer": "host", "rtt": 5})["out"] == []
     hello = call("room_receive", {"table": "r", "peer": "p1", "message": {"t": "hello", "name": "Bo"}, "now": 1})
     assert hello["out"][0] == {
         "to": "p1",
@@ -245,6 +247,7 @@ def test_a_room_through_the_bridge() -> None:
     assert states["p1"]["me"] == "N" and states["host"]["me"] == "S"
     assert call("room_step", {"table": "r"})["out"] == []  # North (a person) bids first
     resumed = call("room_load", {"table": "r2", "save": started["save"], "now": 6})
+    assert call("room_rtt", {"table": "r2", "peer": "host", "rtt": 5})["out"] == []  # nor after a load
     assert resumed["save"]["table"] == started["save"]["table"]
     assert "'now' must be a time" in call("room_tick", {"table": "r", "now": "soon"})["error"]
     assert "no room 'zz'" in call("room_tick", {"table": "zz", "now": 1})["error"]

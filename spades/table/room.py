@@ -482,6 +482,14 @@ class Room:
                 out.append((member.peer, summary))
         return out
 
+    def opening(self) -> list[Out]:
+        """What the host's page gets when the room is made or loaded: the ``room`` message (remembered as sent,
+        so the next update that says nothing new sends nothing) and each connected member's state."""
+        host = self.members[HOST]
+        summary = self.summary()
+        host.sent_room = json.dumps(summary, sort_keys=True)
+        return [(HOST, summary), *self._states(events=False)]
+
     def _catch_up_from(self, member: Member, seq: int) -> None:
         """Where ``member``'s next state starts: the events after ``seq`` when it is at most
         :data:`CATCH_UP_EVENTS` behind, else the current state alone (``seq`` 0 after the start included)."""
