@@ -28,6 +28,7 @@ from spades import Rules
 from spades.table import guest, room
 from tests.page.conftest import APP, CATALOG, HOSTILE, parse_tags, run_async
 from tests.page.test_no_markup_text import markup_text
+from tests.page.test_online_views import a_room
 
 ONLINE = APP / "online"
 
@@ -56,31 +57,6 @@ def test_every_online_button_the_controller_sends_here_has_one_action_and_no_oth
 
 def _actions_in(markup: object) -> set[str]:
     return {dict(attrs)["data-action"] for _, attrs in parse_tags(markup) if "data-action" in dict(attrs)}
-
-
-def a_room(**fields: Any) -> dict[str, Any]:
-    def seat(occupant: str = "empty", **more: Any) -> dict[str, Any]:
-        info = {"occupant": occupant, "name": None, "level": None, "rating": None, "ready": False, "host": False}
-        info.update(rtt=None, light=None)
-        info.update(more)
-        return info
-
-    data = {
-        "t": "room",
-        "kind": "casual",
-        "started": False,
-        "spectators_allowed": True,
-        "seats": {
-            "N": seat("person", name="Bo", rtt=2500, light="yellow", ready=True),
-            "E": seat("computer", level="expert", ready=True),
-            "S": seat("person", name="Ann", host=True, rtt=0, light="green", ready=True),
-            "W": seat(),
-        },
-        "watchers": [],
-        "ratings": None,
-    }
-    data.update(fields)
-    return data
 
 
 def test_every_button_form_and_choice_of_the_online_windows_has_its_action() -> None:
