@@ -9,6 +9,9 @@ seat's knowledge.
   card for a seat that sees every hand, orders its moves.  (The playouts of
   the earlier tricks use :mod:`spades.bots.rollout`, where no seat sees the
   hands it should not.)
+* :class:`Claim` is the same kind of exact search with a yes/no value: can a
+  side win every remaining trick whatever the defence (a person's claim,
+  :mod:`spades.table.table`).
 * :func:`sample_deal` deals the unseen cards to the other seats respecting
   card counts and known voids; :func:`bid_weight` says how well a sampled
   hand explains a bid.
@@ -372,6 +375,105 @@ class Solver:
                 low = high = best
             self.table[key] = (low, high)
         return best
+
+
+class ClaimTooDeep(Exception):
+    """A :class:`Claim` search ran past its node budget (the claim is neither proved nor refuted)."""
+
+
+class Claim:
+    """Whether one side can win **every** remaining trick whatever the defence, with every hand known.
+
+    An exact AND-OR search (the claiming side needs one card that keeps the claim, every defence must fail),
+    in the style of :class:`Solver` (equivalent cards searched once, a table of trick starts) but with a
+    yes/no value: a trick that goes to a defender, or to a seat of ``spare`` (a bit per seat: the claiming
+    side's nil bidders not yet set, who must take none), refutes the line at once, which is what makes it
+    fast.  ``limit`` bounds the positions visited: past it :class:`ClaimTooDeep` is raised.
+    """
+
+    def __init__(self, team: int, ctx: Context, spare: int = 0, limit: int = 2_000_000) -> None:
+        self.team = team
+        self.ctx = ctx
+        self.spare = spare
+        self.limit = limit
+        self.table: dict[tuple[int, ...], bool] = {}
+        self.nodes = 0
+
+    def holds(self, p: Position) -> bool:
+        """Whether the claiming side takes every trick from ``p`` on (the trick in progress included)."""
+        return self._search(p)
+
+    def _keeps(self, p: Position, card: int) -> Position | None:
+        """``p`` after ``card``, or ``None`` when that card ends a trick the claim does not win."""
+        child = p.copy()
+        child.play(card)
+        if not child.trick and child.done > p.done:
+            winner = child.leader
+            if winner & 1 != self.team or self.spare >> winner & 1:
+                return None
+        return child
+
+    def _moves(self, p: Position) -> list[int]:
+        live = p.hands[0] | p.hands[1] | p.hands[2] | p.hands[3]
+        for c in p.trick:
+            live |= 1 << c
+        moves = distinct_moves(p.legal(), live)
+        if (p.turn & 1) != self.team:
+            moves.reverse()  # the defence's high cards first: a refutation is usually found at once
+        elif len(moves) > 1:
+            first = policy(p, self.ctx)
+            if first in moves:
+                moves.remove(first)
+                moves.insert(0, first)
+        return moves
+
+    def _search(self, p: Position) -> bool:
+        self.nodes += 1
+        if self.nodes > self.limit:
+            raise ClaimTooDeep(self.nodes)
+        if p.done == 13:
+            return True
+        key: tuple[int, ...] | None = None
+        if not p.trick:
+            h = p.hands
+            key = (h[0], h[1], h[2], h[3], p.leader)
+            known = self.table.get(key)
+            if known is not None:
+                return known
+            team = self.team
+            ours = (h[team] | h[team + 2]) & _SP
+            theirs = (h[1 - team] | h[3 - team]) & _SP
+            if theirs.bit_length() > ours.bit_length():
+                # The defence holds a spade above all of ours: whenever it is played it takes its trick.
+                self.table[key] = False
+                return False
+        claiming = (p.turn & 1) == self.team
+        result = not claiming
+        for card in self._moves(p):
+            child = self._keeps(p, card)
+            ok = child is not None and self._search(child)
+            if ok == claiming:
+                result = ok
+                break
+        if key is not None:
+            self.table[key] = result
+        return result
+
+    def line(self, p: Position) -> list[int]:
+        """The cards of the rest of the hand when the claim holds: the claiming side plays the first card (in
+        the search's order) that keeps it, the defence :func:`policy`'s card; ``[]`` when it does not hold."""
+        if not self.holds(p):
+            return []
+        p = p.copy()
+        out: list[int] = []
+        while p.done < 13:
+            if (p.turn & 1) == self.team:
+                card = next(c for c in self._moves(p) if (k := self._keeps(p, c)) is not None and self._search(k))
+            else:
+                card = policy(p, self.ctx)
+            out.append(card)
+            p.play(card)
+        return out
 
 
 # ---------------------------------------------------------------- sampling
