@@ -11,12 +11,13 @@ Host → guest (``docs/online.md``; the room's module docstring)::
     welcome   {"you": {"seat", "token", "spectator", "name"}}
     denied    {"code": "password" | "dnd"}
     room      the room's summary: seats with occupants, names, ratings, lights; watchers; vote; rules; ratings
-    state     {"state": VIEWER STATE (spades.table.Table.state), "events"?: [EVENT], "reset"?: bool}
+    state     {"state": VIEWER STATE (spades.table.Table.state), "events"?: [EVENT], "reset"?: bool,
+               "clock"?: {"seat", "move_ms", "reserve_ms"} | null}     (a table with a move clock)
     hand      {"hand": FINISHED HAND (spades.formats.scoresheet.finished_hand)}
     sheets    {"from", "to", "results": [RESULT], "sheets": [SHEET]}   (scored hands from..to, answering sheets)
     chat      {"id", "from", "peer", "seat", "spectator", "text"}
     refused   {"error", "n", "code", "params"}    (code a registered spades.errors code, params its own)
-    vote      {"seat", "name", "votes", "result"?: "wait"}
+    vote      {"seat", "name", "votes", "why"?: "time", "result"?: "wait"}
     ended     {"reason": "unscored" | "left", "disconnected"? | "left"?, "loser"?}
 
 Nothing else: ``host_left`` is said by the guest's own link (``static/online/session.mjs``, ``onStatus``), never by
@@ -57,7 +58,7 @@ from ..formats.scoresheet import OUTCOMES
 from ..game import _REASON_TEXT, Phase
 from ..rules import PRESET_NAMES, Rules
 from ..stats.rating import MAX_RATING
-from .room import CHAT_LIMIT, NAME_LIMIT, clean_text
+from .room import CHAT_LIMIT, CLOCK_MOVE_MS, CLOCK_RESERVE_MS, NAME_LIMIT, clean_text
 from .table import EVENT_LOG_LIMIT, OCCUPANTS, POLICY_KINDS, VIEWERS
 
 SEATS = ("N", "E", "S", "W")
@@ -572,7 +573,19 @@ VOTE = {
     "seat": (SEAT, True),
     "name": (PERSON, True),
     "votes": (keyed(SEATS, maybe(flag), every=False), True),
+    "why": (choice("time"), False),
 }
+
+CLOCK_SETTING = obj({"move_ms": (number(*CLOCK_MOVE_MS), True), "reserve_ms": (number(*CLOCK_RESERVE_MS), True)})
+"""A table's move clock in the ``room`` message: a move time and a reserve a hand (the room's bounds)."""
+CLOCK = obj(
+    {
+        "seat": (SEAT, True),
+        "move_ms": (number(0, CLOCK_MOVE_MS[1]), True),
+        "reserve_ms": (number(0, CLOCK_RESERVE_MS[1]), True),
+    }
+)
+"""The move clock in a ``state``: the seat timed, its move time and its reserve left when the host sent it."""
 
 
 def refusal_code(value: Any) -> Any:
@@ -641,8 +654,14 @@ SCHEMA: dict[str, dict[str, tuple[Rule, bool]]] = {
         "vote": (maybe(obj(VOTE)), True),
         "rules": (rules_json, True),
         "ratings": (maybe(per_seat(RATING)), True),
+        "clock": (maybe(CLOCK_SETTING), False),
     },
-    "state": {"state": (STATE, True), "events": (list_of(event, EVENT_LOG_LIMIT), False), "reset": (flag, False)},
+    "state": {
+        "state": (STATE, True),
+        "events": (list_of(event, EVENT_LOG_LIMIT), False),
+        "reset": (flag, False),
+        "clock": (maybe(CLOCK), False),
+    },
     "hand": {"hand": (FINISHED_HAND, True)},
     "sheets": {
         "from": (COUNT, True),

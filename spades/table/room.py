@@ -65,6 +65,17 @@ and sends nothing; a ping every 2 s on a steady link sends no ``room`` message a
 (new, or back) or asks to ``catch_up`` (its page dropped a ``room`` or a ``state``) gets the room again whatever
 it got before.
 
+The move clock (``RoomConfig.clock``: a move time and a reserve a hand, or off): the room times the bid or card of
+a person who is there and plays it themself, from the moment their turn begins (the time of the call that made it,
+or of the next call that brings a time: :meth:`Room.step` may have none); a move that takes longer than the move
+time eats the seat's reserve, which is whole again at every new hand.  When both are gone (:meth:`Room.tick`), a
+casual table hands the seat to the computer (``away``, as ``computer {on}`` does: *Play myself again* takes it back),
+a rated table asks the others to wait or end unscored (the disconnect vote, ``"why": "time"``; the slow player's
+move ends it, as a dropped player's return does; after *wait* the seat has its move time again, no reserve).
+Nothing is timed while the game waits for something else: the end of a hand, a vote, a dropped player, an ended
+room.  Every state then says ``clock``: the seat timed, its move time left and its reserve left at sending (``null``
+while nothing is timed; no key at a table without a clock); the pages count down from when they receive it.
+
 Catching up: a returning player (``hello`` with its token) or a ``catch_up`` whose ``seq`` is more than
 :data:`CATCH_UP_EVENTS` behind, or ``0`` once the game has started, gets the current state with no events (the page
 draws it at once) instead of the history since ``seq``; a ``seq`` just behind still gets the events it missed.
@@ -84,6 +95,7 @@ from ..cards import Seat
 from ..errors import SpadesError, brief, msg
 from ..formats.record import MAX_SEED
 from ..formats.scoresheet import finished_hand
+from ..game import Phase
 from ..rules import Rules
 from ..stats.rating import LEVEL_RATINGS, MAX_RATING
 from .table import Occupant, Policy, Table, clone
@@ -111,6 +123,10 @@ then the same as a new one), and while the room keeps this many, a further stran
 CHAT_RATE = (5, 0.5)
 """Chat lines: at most 5 at once, one more every 2 seconds."""
 GRACE_MS = 5000
+CLOCK_MOVE_MS = (1000, 600_000)
+"""A move clock's move time, in milliseconds: 1 s to 10 minutes (the page offers 20, 30 and 60 s)."""
+CLOCK_RESERVE_MS = (0, 3_600_000)
+"""A move clock's reserve a hand, in milliseconds: none to an hour (the page offers 60 s and 120 s)."""
 """Casual tables: how long a dropped player's seat waits before a computer takes it over."""
 SEAT_HOLD_MS = 30_000
 """Before the start: how long a dropped player's seat is kept for them (the host cannot start meanwhile)."""
@@ -316,22 +332,26 @@ class Member:
 @dataclass(frozen=True)
 class RoomConfig:
     """How the host set the table up: ``kind`` casual or rated, an optional password, do-not-disturb,
-    whether spectators may watch at all, and the casual grace period before a computer takes over."""
+    whether spectators may watch at all, the casual grace period before a computer takes over, and the move clock:
+    ``(move_ms, reserve_ms)``, a move time and a reserve a hand (:data:`CLOCK_MOVE_MS`, :data:`CLOCK_RESERVE_MS`),
+    or ``None``: no clock."""
 
     kind: str = "casual"
     password: str | None = None
     dnd: bool = False
     spectators: bool = True
     grace_ms: int = GRACE_MS
+    clock: tuple[int, int] | None = None
 
     @classmethod
     def from_json(cls, data: object) -> RoomConfig:
-        """Validate ``{"kind", "password", "dnd", "spectators", "grace_ms"}`` (all optional)."""
+        """Validate ``{"kind", "password", "dnd", "spectators", "grace_ms", "clock"}`` (all optional; ``clock`` is
+        ``null`` or ``{"move_ms", "reserve_ms"}``)."""
         if data is None:
             return cls()
         if not isinstance(data, Mapping):
             raise RoomError("room settings must be an object", "room_settings")
-        unknown = set(data) - {"kind", "password", "dnd", "spectators", "grace_ms"}
+        unknown = set(data) - {"kind", "password", "dnd", "spectators", "grace_ms", "clock"}
         if unknown:
             raise RoomError(f"unknown room setting {sorted(map(str, unknown))[0][:40]!r}", "room_settings")
         kind = data.get("kind", "casual")
@@ -346,7 +366,30 @@ class RoomConfig:
         for key in ("dnd", "spectators"):
             if not isinstance(data.get(key, False), bool):
                 raise RoomError(f"{key} must be true or false", "room_settings")
-        return cls(kind, password or None, bool(data.get("dnd", False)), bool(data.get("spectators", True)), grace)
+        clock = _clock_setting(data.get("clock"))
+        return cls(
+            kind, password or None, bool(data.get("dnd", False)), bool(data.get("spectators", True)), grace, clock
+        )
+
+    def clock_json(self) -> dict[str, int] | None:
+        """The move clock as the settings, the ``room`` message and the save say it (``None``: off)."""
+        return None if self.clock is None else {"move_ms": self.clock[0], "reserve_ms": self.clock[1]}
+
+
+def _clock_setting(value: object) -> tuple[int, int] | None:
+    """The room setting ``clock``: ``null`` (off) or ``{"move_ms", "reserve_ms"}``, whole milliseconds within
+    :data:`CLOCK_MOVE_MS` and :data:`CLOCK_RESERVE_MS`."""
+    if value is None:
+        return None
+    if not isinstance(value, Mapping) or set(value) != {"move_ms", "reserve_ms"}:
+        raise RoomError("the clock must be null or {move_ms, reserve_ms}", "room_settings")
+    found = []
+    for key, (low, high) in (("move_ms", CLOCK_MOVE_MS), ("reserve_ms", CLOCK_RESERVE_MS)):
+        number = value[key]
+        if type(number) is not int or not low <= number <= high:
+            raise RoomError(f"the clock's {key} must be {low} to {high}", "room_settings")
+        found.append(number)
+    return found[0], found[1]
 
 
 class Room:
@@ -384,6 +427,14 @@ class Room:
         self.closed = False
         self._chat_id = 0
         self._buckets: dict[str, Bucket] = {}  # every peer's messages, members or not (see PEER_LIMIT)
+        # the move clock (module docstring): the reserves left this hand (a seat not here has its whole reserve),
+        # the turn timed ((hand, moves made, seat) or None) and when it began (None: at the next call with a time)
+        self._reserves: dict[Seat, int] = {}
+        self._clock_hand = 0
+        self._turn: tuple[int, int, Seat] | None = None
+        self._turn_at: float | None = None
+        self._clock_sent: tuple[int, int, Seat] | None = None  # the turn the last states timed
+        self._now: float | None = None  # the time of the call being handled (None: a step, which brings none)
 
     # ----------------------------------------------------------------- who is where
 
@@ -457,6 +508,7 @@ class Room:
             "vote": self.vote,
             "rules": self.rules.to_dict(),
             "ratings": self.ratings,
+            "clock": self.config.clock_json(),
         }
 
     def _viewer(self, member: Member) -> str | None:
@@ -506,15 +558,21 @@ class Room:
         return [(m.peer, message) for m in self.members.values() if m.connected]
 
     def _states(self, events: bool = True) -> list[Out]:
-        """Each connected member's own viewer state, and the events since it last heard."""
+        """Each connected member's own viewer state, and the events since it last heard (and the move clock, at a
+        table with one)."""
         if self.table is None:
             return []
+        self._sync_clock()
+        clock = self.clock()
+        self._clock_sent = self._turn
         out: list[Out] = []
         for member in self.members.values():
             viewer = self._viewer(member)
             if viewer is None or not member.connected:
                 continue
             message: dict[str, Any] = {"t": "state", "state": self.table.state(viewer)}
+            if self.config.clock is not None:
+                message["clock"] = clock
             if events and member.fresh:
                 message["events"], message["reset"] = [], True
             elif events:
@@ -524,6 +582,94 @@ class Room:
             member.fresh = False
             member.seen_seq = self.table.seq
             out.append((member.peer, message))
+        return out
+
+    # ----------------------------------------------------------------- the move clock
+
+    def _clock_turn(self) -> tuple[int, int, Seat] | None:
+        """The turn the move clock times now, ``(hand, moves made, seat)``: a person's bid or card while they are
+        there and play it themself; ``None`` without a clock or a game, and while the game waits for something else
+        (the end of a hand, a vote, a dropped player, an ended or closed room)."""
+        table = self.table
+        if self.config.clock is None or table is None or self.ended or self.closed or self.vote is not None:
+            return None
+        game = table.game
+        seat = game.turn
+        if seat is None or game.phase not in (Phase.BIDDING, Phase.PLAYING):
+            return None
+        occupant = table.seats[seat]
+        member = self.player_at(seat)
+        if occupant.kind == "computer" or occupant.away or member is None or not member.connected:
+            return None
+        return game.hand_number, len(game.history[-1].moves), seat
+
+    def _reserve(self, seat: Seat) -> int:
+        return self._reserves.get(seat, self.config.clock[1] if self.config.clock is not None else 0)
+
+    def _sync_clock(self) -> None:
+        """Follow the game at :attr:`_now`: the turn that ended charges its overtime to its seat's reserve, the one
+        that began starts (at the next call with a time, when this one has none), and a new hand gives every seat
+        its whole reserve again."""
+        if self.config.clock is None or self.table is None:
+            return
+        now = self._now
+        turn = self._clock_turn()
+        if turn != self._turn:
+            if self._turn is not None and self._turn_at is not None and now is not None:
+                seat = self._turn[2]
+                over = int(now - self._turn_at) - self.config.clock[0]
+                if over > 0:
+                    self._reserves[seat] = max(0, self._reserve(seat) - over)
+            self._turn, self._turn_at = turn, now
+        elif turn is not None and self._turn_at is None:
+            self._turn_at = now
+        hand = self.table.game.hand_number
+        if hand != self._clock_hand:
+            self._clock_hand, self._reserves = hand, {}
+
+    def clock(self) -> dict[str, Any] | None:
+        """The move clock as the states say it: the seat timed, its move time left and its reserve left now
+        (``{"seat", "move_ms", "reserve_ms"}``; the pages count down from when they receive it), or ``None`` while
+        nothing is timed."""
+        if self._turn is None or self.config.clock is None:
+            return None
+        move_ms = self.config.clock[0]
+        seat = self._turn[2]
+        spent = 0 if self._turn_at is None or self._now is None else max(0, int(self._now - self._turn_at))
+        reserve = max(0, self._reserve(seat) - max(0, spent - move_ms))
+        return {"seat": seat.name, "move_ms": max(0, move_ms - spent), "reserve_ms": reserve}
+
+    def _timeout(self) -> list[Out]:
+        """The seat timed has used its move time and its reserve: a casual table's computer plays for it (``away``),
+        a rated table's others vote (wait, or end unscored); nobody to ask, nothing happens."""
+        self._sync_clock()
+        turn, start, now = self._turn, self._turn_at, self._now
+        if turn is None or start is None or now is None or self.config.clock is None or self.table is None:
+            return []
+        seat = turn[2]
+        if now - start < self.config.clock[0] + self._reserve(seat):
+            return []
+        member = self.player_at(seat)
+        if member is None:
+            return []
+        if self.config.kind == "casual":
+            occupant = self.table.seats[seat]
+            self.table.set_occupant(seat, Occupant(occupant.kind, occupant.level, member.name, away=True))
+            return self._room_update() + self._states()
+        voters = [m.seat.name for m in self.members.values() if m.seat is not None and m.connected and m is not member]
+        if not voters:
+            return []
+        self.vote = {"seat": seat.name, "name": member.name, "votes": {s: None for s in voters}, "why": "time"}
+        return self._everyone({"t": "vote", **self.vote}) + self._room_update() + self._states()
+
+    def _clock_news(self, out: list[Out]) -> list[Out]:
+        """``out``, and everyone's state again when the clock changed and no state in ``out`` says so (a vote opened
+        or ended, the player to move dropped)."""
+        if self.config.clock is None or self.table is None:
+            return out
+        self._sync_clock()
+        if self._turn != self._clock_sent and not any(message["t"] == "state" for _, message in out):
+            return out + self._states()
         return out
 
     def _refused(self, peer: str, error: SpadesError, n: int | None = None) -> list[Out]:
@@ -538,6 +684,7 @@ class Room:
         member = self.members.get(peer)
         if member is None or peer == HOST or self.closed:
             return []
+        self._now = now
         if member.seat is None:
             del self.members[peer]
             return self._room_update()
@@ -546,7 +693,7 @@ class Room:
             return self._room_update()
         member.connected = False
         member.dropped_at = now
-        return self._room_update()
+        return self._clock_news(self._room_update())
 
     def set_rtt(self, peer: str, rtt: float) -> list[Out]:
         """The host measured a round trip to ``peer`` (milliseconds)."""
@@ -560,9 +707,10 @@ class Room:
 
     def tick(self, now: float) -> list[Out]:
         """Time passes: casual tables hand a dropped seat to the computer after the grace period;
-        rated tables open a vote."""
+        rated tables open a vote.  A seat out of time on the move clock, the same (module docstring)."""
         if self.ended or self.closed:
             return []
+        self._now = now
         if self.table is None:  # before the start a seat is held SEAT_HOLD_MS for its dropped player, then freed
             gone = [
                 peer
@@ -586,7 +734,7 @@ class Room:
                 voters = [m.seat.name for m in self.members.values() if m.seat is not None and m.connected]
                 self.vote = {"seat": member.seat.name, "name": member.name, "votes": {s: None for s in voters}}
                 out += self._everyone({"t": "vote", **self.vote}) + self._room_update()
-        return out
+        return self._clock_news(out + self._timeout())
 
     # ----------------------------------------------------------------- messages
 
@@ -600,6 +748,7 @@ class Room:
         if self.closed or not self._take(peer, now):
             self.dropped_messages += 1
             return []
+        self._now = now
         member = self.members.get(peer)
         try:
             message = validate(message)
@@ -618,13 +767,13 @@ class Room:
             ):
                 self.dropped_messages += 1
                 return []
-            return self._hello(peer, message, now)
+            return self._clock_news(self._hello(peer, message, now))
         if kind == "hello" or (kind in HOST_ONLY and peer != HOST):
             self.dropped_messages += 1
             return []
         handler: Callable[[Member, dict[str, Any], float], list[Out]] = getattr(self, "_on_" + kind)
         try:
-            return handler(member, message, now)
+            return self._clock_news(handler(member, message, now))
         except SpadesError as error:
             return self._refused(peer, error, message.get("n"))
 
@@ -761,11 +910,15 @@ class Room:
             raise RoomError("the game is not being played", "not_playing")
         if member.seat is None:
             raise RoomError("spectators cannot play", "spectators_cannot_play")
-        if self.vote is not None:
+        vote = self.vote
+        if vote is not None and not (vote.get("why") == "time" and vote["seat"] == member.seat.name):
             raise RoomError("waiting for the vote", "waiting_for_vote")
         work = clone(self.table)
         work.act(member.seat, message["intent"])
         self.table = work
+        if vote is not None:  # the player whose time ran out moved after all: nobody waits any more
+            self.vote = None
+            return self._everyone({"t": "vote", **vote, "result": "wait"}) + self._room_update() + self._states()
         return self._states()
 
     def _on_catch_up(self, member: Member, message: dict[str, Any], now: float) -> list[Out]:
@@ -825,8 +978,8 @@ class Room:
             )
         if all(a is not None for a in answers):  # someone chose to wait: the game waits for the player
             self.vote = None
-            for other in self.members.values():
-                if other.seat is not None and other.seat.name == vote["seat"]:
+            for other in self.members.values():  # (out of time, they are there: their move time starts again)
+                if other.seat is not None and other.seat.name == vote["seat"] and vote.get("why") != "time":
                     other.waited = True
             return self._everyone({"t": "vote", **vote, "result": "wait"}) + self._room_update()
         return self._everyone({"t": "vote", **vote})
@@ -916,10 +1069,12 @@ class Room:
 
     # ----------------------------------------------------------------- computer moves
 
-    def step(self) -> list[Out]:
-        """One computer move (the host paces them); everyone gets their state and the new events."""
+    def step(self, now: float | None = None) -> list[Out]:
+        """One computer move (the host paces them); everyone gets their state and the new events.  ``now``: when
+        (without it, a person's turn that begins with this move is timed from the next call that brings a time)."""
         if self.table is None or self.ended or self.vote is not None or self.closed:
             return []
+        self._now = now
         work = clone(self.table)
         try:
             if not work.step():
@@ -949,6 +1104,7 @@ class Room:
                 "dnd": self.config.dnd,
                 "spectators": self.config.spectators,
                 "grace_ms": self.config.grace_ms,
+                "clock": self.config.clock_json(),
             },
             "dnd": self.dnd,
             "seed": self.seed,
@@ -977,6 +1133,7 @@ class Room:
             "disconnects": dict(self.disconnects),
             "left": self.left,
             "ratings": self.ratings,
+            "reserves": {"hand": self._clock_hand, **{seat.name: ms for seat, ms in self._reserves.items()}},
         }
 
     @classmethod
@@ -1041,6 +1198,14 @@ class Room:
         ratings = data.get("ratings")
         if isinstance(ratings, Mapping) and set(ratings) == set(SEATS):
             room.ratings = {s: _bounded(ratings, s, 0, MAX_RATING, ["ratings"]) for s in SEATS}
+        reserves = data.get("reserves")
+        if isinstance(reserves, Mapping) and config.clock is not None:  # the move clock's reserves left this hand
+            room._clock_hand = _bounded(reserves, "hand", 0, COUNT_LIMIT, ["reserves"]) or 0
+            for s in SEATS:
+                left = _bounded(reserves, s, 0, config.clock[1], ["reserves"])
+                if left is not None:
+                    room._reserves[Seat[s]] = left
+        room._now = now  # the turn to move is timed from now (the host was away meanwhile)
         return room
 
 
