@@ -501,7 +501,19 @@ STATE = obj(
             ),
             True,
         ),
-        "allowed": (keyed(("undo", "hint", "replay_hand", "next_hand"), flag), True),
+        "allowed": (keyed(("undo", "hint", "replay_hand", "next_hand", "claim"), flag), True),
+        "claim": (  # a claim waiting for the defence: the claimer's cards face up, each defender's answer so far
+            maybe(
+                obj(
+                    {
+                        "seat": (SEAT, True),
+                        "cards": (list_of(CARD, 13), True),
+                        "answers": (keyed(SEATS, maybe(flag), every=False), True),
+                    }
+                )
+            ),
+            True,
+        ),
         "rules": (rules_json, True),
     }
 )
@@ -519,6 +531,9 @@ EVENT_FIELDS: dict[str, dict[str, tuple[Rule, bool]]] = {
     "occupant": {"seat": (SEAT, True), "occupant": (OCCUPANT, True)},
     "reset": {},
     "deal": {"hand_number": (number(1, COUNT_HIGH), True), "dealer": (SEAT, True)},
+    "claim": {"seat": (SEAT, True), "cards": (list_of(CARD, 13), True)},
+    "claimed": {"seat": (SEAT, True)},
+    "claim_off": {"seat": (SEAT, True)},
 }
 """The table's events (:meth:`spades.table.Table.events_since`) by ``type``, besides ``seq`` and ``type``."""
 _EVENTS = {kind: obj({"seq": (COUNT, True), "type": (choice(kind), True), **fields}) for kind, fields in

@@ -37,7 +37,9 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from ..bots import LEVELS, Explanation, explain, make_bot
-from ..cards import CARD_NAMES, SUIT_OF, Card, Seat, Team, parse_card, trick_winner
+from ..bots.search import Claim, ClaimTooDeep, Context
+from ..bots.sim import Position
+from ..cards import CARD_NAMES, SUIT_OF, Card, Seat, Team, cards_mask, parse_card, trick_winner
 from ..errors import IllegalMoveError, ParseError, SpadesError, brief, msg, register
 from ..formats.protocol import result_to_json
 from ..formats.record import from_record, to_record
@@ -74,6 +76,13 @@ ERROR_CODES = register(
         "not_looked": ("seat",),
         "not_a_save": (),
         "save_format": ("value",),
+        "claim_not_playing": (),
+        "claim_not_allowed": (),
+        "claim_pending": ("seat",),
+        "claim_beaten": (),
+        "claim_too_early": (),
+        "no_claim": (),
+        "claim_not_defender": ("seat",),
     },
 )
 """The table: its name (the worker's calls and the lessons' name one), occupants, policies, viewers, intents, saves
@@ -91,6 +100,11 @@ SEQ_LIMIT = 2**53 - 1
 """The largest event sequence number (the page's JavaScript keeps integers exact up to here); a save's ``seq``."""
 MOVE_EVENTS = 4
 """The most events one intent or computer move makes (a card that ends the game: play, trick, scored, game_over)."""
+CLAIM_EVENTS = 2 + 52 + 13 + 2
+"""The most events a claim makes (claim, claimed, then every card left, its tricks, scored, game_over)."""
+CLAIM_NODES = 150_000
+"""The positions the check of a claim may visit (:class:`spades.bots.search.Claim`; about 0.3 s in CPython, see
+``benchmarks/bench_claims.py``); a claim whose proof or refutation needs more is refused as too early to check."""
 MAX_HANDS = 1000
 """The most hands a table deals in one game: its save (about 720 characters a hand) must still load through the
 page's worker (``spades.worker.ARGS_LIMIT``, a million characters)."""
@@ -133,6 +147,12 @@ def _too_many_hands(number: int) -> ParseError:
             "field": "hand_number",
             "problem": msg("is_not", expected=msg("type_int_range", low=1, high=MAX_HANDS), value=brief(number)),
         },
+    )
+
+
+def _claim_pending(claimer: Seat) -> SpadesError:
+    return SpadesError(
+        f"{claimer.name}'s claim is waiting for the other side's answer", "claim_pending", {"seat": claimer.name}
     )
 
 
@@ -321,6 +341,9 @@ class Table:
         self._looked_hand = game.hand_number
         self._events: list[dict[str, Any]] = []
         self._seq = seq
+        self._waiting: tuple[Seat, tuple[int, tuple[int, ...]], dict[Seat, bool]] | None = None
+        """A claim waiting for the defence's answers: the claimer, the position it was made at (hand number and
+        moves), the answers so far; it lapses when the position changes (:meth:`pending_claim`)."""
         self._note_looks()
 
     @classmethod
@@ -344,9 +367,9 @@ class Table:
         """The sequence number of the last event (0 before any)."""
         return self._seq
 
-    def _numbers_left(self, seat: Seat) -> None:
-        """Refuse a move (before anything changes) when its events could carry ``seq`` past :data:`SEQ_LIMIT`."""
-        if SEQ_LIMIT - self._seq < MOVE_EVENTS:
+    def _numbers_left(self, seat: Seat, events: int = MOVE_EVENTS) -> None:
+        """Refuse a move (before anything changes) when its ``events`` could carry ``seq`` past :data:`SEQ_LIMIT`."""
+        if SEQ_LIMIT - self._seq < events:
             raise SpadesError(
                 f"this table has used its event numbers (seq {self._seq} of {SEQ_LIMIT}): {seat.name} cannot move;"
                 " start a new game from its record",
@@ -356,7 +379,7 @@ class Table:
                     "problem": msg(
                         "is_not",
                         expected=msg("type_int_range", low=0, high=SEQ_LIMIT),
-                        value=brief(self._seq + MOVE_EVENTS),
+                        value=brief(self._seq + events),
                     ),
                 },
             )
@@ -478,7 +501,7 @@ class Table:
         occupant = self.seats[seat]
         if occupant.kind == "computer":
             raise SpadesError(f"{seat.name} is played by the computer", "seat_is_computer", {"seat": seat.name})
-        self._numbers_left(seat)
+        self._numbers_left(seat, CLAIM_EVENTS if kind in ("claim", "claim_answer") else MOVE_EVENTS)
         self._sync_looked()
         events = handler(self, seat, intent)
         self._sync_looked()
@@ -513,6 +536,9 @@ class Table:
         game = self.game
         if game.phase is not Phase.PLAYING:
             raise IllegalMoveError(seat.name, CARD_NAMES[card], Reason("wrong_phase", phase=game.phase.value))
+        claim = self.pending_claim()
+        if claim is not None:
+            raise _claim_pending(claim[0])
         game.apply(card, seat)
         return self._move_events(seat, card, Phase.PLAYING)
 
@@ -543,6 +569,144 @@ class Table:
         game.next_hand()
         self._sync_looked()
         return [self._emit("deal", hand_number=game.hand_number, dealer=game.dealer.name)]
+
+    # ----------------------------------------------------------------- claims
+
+    def _position(self) -> tuple[int, tuple[int, ...]]:
+        return (self.game.hand_number, tuple(self.game.history[-1].moves))
+
+    def pending_claim(self) -> tuple[Seat, dict[Seat, bool]] | None:
+        """The claim waiting for the defence's answers, as ``(claimer, answers so far)``; ``None`` when there is
+        none (or the one made has lapsed: a move was made or undone since, whoever made it)."""
+        claim = self._waiting
+        if claim is None:
+            return None
+        if claim[1] != self._position():
+            self._waiting = None
+            return None
+        return claim[0], claim[2]
+
+    def _answers_itself(self, seat: Seat) -> bool:
+        """A defender whose answer is the computer's: a computer's seat, an away person's with takeover on."""
+        occupant = self.seats[seat]
+        return occupant.kind == "computer" or (occupant.away and self.policy.effective().takeover)
+
+    def can_claim(self, seat: Seat) -> bool:
+        """Whether ``seat`` may claim the rest now (its turn in the play, its cards seen, no claim waiting, not a
+        computer's seat, not a lesson): what the state's ``allowed.claim`` says. Whether the claim *holds* is not
+        known until it is made (:meth:`claim_line`)."""
+        game = self.game
+        return (
+            game.phase is Phase.PLAYING
+            and game.turn == seat
+            and self.policy.effective().kind != "tutorial"
+            and self.seats[seat].kind != "computer"
+            and self.looked(seat)
+            and self.pending_claim() is None
+        )
+
+    def claim_line(self, seat: Seat) -> list[int]:
+        """The rest of the hand when ``seat`` claims it now, card by card: ``seat``'s side takes every remaining
+        trick (the one in progress included) whatever the defence, and a nil bidder of the side who has not yet
+        taken a trick takes none of them (:class:`spades.bots.search.Claim` over all four hands). The side plays
+        the search's first card that keeps the claim, the defence :func:`spades.bots.search.policy`'s card.
+
+        Raises :class:`SpadesError` ``claim_beaten`` when some defence takes a trick, ``claim_too_early`` when the
+        search needs more than :data:`CLAIM_NODES` positions; it changes nothing either way.
+        """
+        game = self.game
+        if game.phase is not Phase.PLAYING:
+            raise SpadesError(
+                f"{seat.name} cannot claim: there is no play in progress ({game.phase.value})", "claim_not_playing"
+            )
+        team = int(seat) % 2
+        bids = tuple(b if b is not None else 0 for b in game.bids)
+        won = game.tricks_won
+        spare = 0
+        for s in (team, team + 2):
+            if bids[s] <= NIL and not won[s]:
+                spare |= 1 << s
+        hands = [cards_mask(game.hand(s)) for s in Seat]
+        position = Position.from_view(game.view(seat), hands)
+        search = Claim(team, Context(game.rules, bids), spare, CLAIM_NODES)
+        try:
+            line = search.line(position)
+        except ClaimTooDeep:
+            raise SpadesError(
+                f"{seat.name}'s claim cannot be checked this early (over {CLAIM_NODES} positions): play on",
+                "claim_too_early",
+            ) from None
+        if not line:
+            raise SpadesError("a defence beats this claim: play on", "claim_beaten")
+        return line
+
+    def _claim(self, seat: Seat, intent: Mapping[str, Any]) -> list[dict[str, Any]]:
+        game = self.game
+        if game.phase is not Phase.PLAYING:
+            raise SpadesError(
+                f"{seat.name} cannot claim: there is no play in progress ({game.phase.value})", "claim_not_playing"
+            )
+        if self.policy.effective().kind == "tutorial":
+            raise SpadesError("claims are not allowed in a lesson", "claim_not_allowed")
+        claim = self.pending_claim()
+        if claim is not None:
+            raise _claim_pending(claim[0])
+        if game.turn != seat:
+            raise SpadesError(f"it is not {seat.name}'s turn", "not_turn", {"seat": seat.name})
+        if not self.looked(seat):
+            raise SpadesError(f"{seat.name} has not looked at the cards yet", "not_looked", {"seat": seat.name})
+        line = self.claim_line(seat)
+        cards = [CARD_NAMES[c] for c in display_order(game.hand(seat))]
+        events = [self._emit("claim", seat=seat.name, cards=cards)]
+        defenders = (seat.next, seat.next.partner)
+        answers = {d: True for d in defenders if self._answers_itself(d)}
+        if len(answers) == 2:
+            return events + self._play_out(seat, line)
+        self._waiting = (seat, self._position(), answers)
+        return events
+
+    def _claim_answer(self, seat: Seat, intent: Mapping[str, Any]) -> list[dict[str, Any]]:
+        accept = intent.get("accept")
+        if type(accept) is not bool:
+            raise ParseError(
+                f"'accept' must be true or false, got {brief(accept)}",
+                "at_field",
+                {"field": "accept", "problem": msg("is_not", expected=msg("type_bool"), value=brief(accept))},
+            )
+        claim = self.pending_claim()
+        if claim is None:
+            raise SpadesError("there is no claim to answer", "no_claim")
+        claimer, answers = claim
+        if seat.team == claimer.team:
+            raise SpadesError(
+                f"{seat.name} cannot answer {claimer.name}'s claim: only the other side can",
+                "claim_not_defender",
+                {"seat": seat.name},
+            )
+        if not accept:
+            self._waiting = None
+            return [self._emit("claim_off", seat=seat.name)]
+        answers = {**answers, seat: True}
+        for d in (claimer.next, claimer.next.partner):
+            if self._answers_itself(d):
+                answers[d] = True
+        if len(answers) < 2:
+            self._waiting = (claimer, self._position(), answers)
+            return []
+        self._waiting = None
+        return self._play_out(claimer, self.claim_line(claimer))
+
+    def _play_out(self, claimer: Seat, line: list[int]) -> list[dict[str, Any]]:
+        """An accepted claim: ``claimed``, then every card of ``line`` with its events, as if played."""
+        game = self.game
+        events = [self._emit("claimed", seat=claimer.name)]
+        for card in line:
+            mover = game.turn
+            assert mover is not None  # the line ends with the hand
+            game.apply(card, mover)
+            events += self._move_events(mover, card, Phase.PLAYING)
+        self._sync_looked()
+        return events
 
     def can_undo(self, seat: Seat) -> bool:
         """Whether ``seat`` may take back a move now (policy, and a move of its own in this hand)."""
@@ -672,6 +836,7 @@ class Table:
         leader = view.leader
         last = view.tricks[-1] if view.tricks else None
         effective = self.policy.effective()
+        claim = self.pending_claim()
         return {
             "phase": game.phase.value,
             "viewer": viewer,
@@ -722,6 +887,14 @@ class Table:
                 and game.phase is not Phase.GAME_OVER
                 and bool(game.history[-1].moves),
                 "next_hand": me is not None and game.phase is Phase.HAND_OVER and game.hand_number < MAX_HANDS,
+                "claim": me is not None and self.can_claim(me),
+            },
+            "claim": None
+            if claim is None
+            else {
+                "seat": claim[0].name,
+                "cards": [CARD_NAMES[c] for c in display_order(game.hand(claim[0]))],
+                "answers": {d.name: claim[1].get(d) for d in (claim[0].next, claim[0].next.partner)},
             },
             "rules": game.rules.to_dict(),
         }
@@ -881,8 +1054,10 @@ _INTENTS: dict[str, Callable[[Table, Seat, Mapping[str, Any]], list[dict[str, An
     "undo": Table._undo,
     "replay_hand": Table._replay_hand,
     "next_hand": Table._next_hand,
+    "claim": Table._claim,
+    "claim_answer": Table._claim_answer,
 }
-_INTENT_KEYS = {"bid": ("bid",), "play": ("card",)}
+_INTENT_KEYS = {"bid": ("bid",), "play": ("card",), "claim_answer": ("accept",)}
 
 
 def clone(table: Table) -> Table:
@@ -891,4 +1066,5 @@ def clone(table: Table) -> Table:
     other._looked = set(table._looked)
     other._looked_hand = table._looked_hand
     other._events = list(table._events)
+    other._waiting = table._waiting
     return other

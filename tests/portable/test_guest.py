@@ -87,12 +87,26 @@ def play(room, net, counters, moves):
             net.take(room.receive(HOST, {"t": "intent", "n": counters[HOST], "intent": {"type": "next_hand"}}, net.now))
             net.take(room.receive("p-e", {"t": "hand", "number": table.game.hand_number}, net.now))
             continue
+        claim = table.pending_claim()
+        if claim is not None:  # a defender answers: the first claim of the game is played on, the others accepted
+            defender = next(d for d in (claim[0].next, claim[0].next.partner) if d not in claim[1])
+            peer = peer_of(defender.name)
+            counters[peer] = counters.get(peer, 0) + 1
+            accept = counters.setdefault("claims answered", 0) > 0
+            counters["claims answered"] += 1
+            intent = {"type": "claim_answer", "accept": accept}
+            net.take(room.receive(peer, {"t": "intent", "n": counters[peer], "intent": intent}, net.now))
+            continue
         if table.computer_to_move() is not None:
             net.take(room.step())
             continue
         peer = peer_of(seat.name)
         state = net.state(peer)
-        if not state["looked"]:
+        tried = counters.setdefault("claims tried", set())
+        if state["allowed"]["claim"] and len(state["hand"]) <= 3 and (table.seq, seat) not in tried:
+            tried.add((table.seq, seat))  # once a position: a refused claim changes nothing
+            intent = {"type": "claim"}
+        elif not state["looked"]:
             intent = {"type": "look"}
         elif state["phase"] == "bidding":
             intent = {"type": "bid", "bid": 3 if 3 in state["legal_bids"] else state["legal_bids"][-1]}
