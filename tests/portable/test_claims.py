@@ -1,0 +1,193 @@
+"""Claiming the rest (docs/table.md "Claims"), in CPython (pytest) and inside Pyodide (``node tests/pyodide/run.mjs``).
+
+Plain functions with plain asserts: scripted deals where a claim holds and where a defence beats it, a claim with
+the partner's nil, the other side's answers at a table with people on both sides, and the refusals, through the
+table and through the worker's JSON operations.
+"""
+
+import json
+
+from spades import Game, Rules, Seat, worker
+from spades.errors import SpadesError
+from spades.table import Occupant, Policy, Table
+
+RANKS = "AKQJT98765432"
+
+
+def suit(letter, ranks=RANKS):
+    return [r + letter for r in ranks]
+
+
+# South holds every spade: whoever leads, South follows or trumps and takes the trick.
+ALL_SPADES = {
+    "S": suit("S"),
+    "N": suit("H", "AKQJT98") + suit("C", "AKQJT9"),
+    "E": suit("H", "765432") + suit("C", "8765432"),
+    "W": suit("D"),
+}
+# The same, but West's ace of spades for South's two: West takes a trick whenever it plays the ace.
+ACE_WEST = {
+    "S": [c for c in suit("S") if c != "AS"] + ["2D"],
+    "N": ALL_SPADES["N"],
+    "E": ALL_SPADES["E"],
+    "W": ["AS"] + suit("D", "AKQJT9876543"),
+}
+
+
+def refusal(table, seat, intent):
+    """The code of the refusal of ``seat``'s ``intent`` (and that it changed nothing)."""
+    before = (table.save(), table.seq, table.state(seat.name))
+    try:
+        table.act(seat, intent)
+    except SpadesError as error:
+        assert "\n" not in str(error)
+        assert (table.save(), table.seq, table.state(seat.name)) == before
+        return error.code
+    raise AssertionError(f"{intent} was not refused")
+
+
+def scripted(deal, seats=None, bids=(3, 3, 3, 3), policy=None):
+    """A table on ``deal`` (dealer West: North bids and leads first) after the four ``bids`` (N, E, S, W),
+    South a person, the others computers unless ``seats`` says otherwise."""
+    game = Game(Rules.from_dict({"preset": "standard"}), seed=1, deal=deal)
+    occupants = {seat: Occupant("computer") for seat in Seat}
+    occupants[Seat.S] = Occupant("person")
+    occupants.update(seats or {})
+    for bid in bids:
+        game.apply(bid)
+    return Table(game, occupants, policy)
+
+
+def to_south(table):
+    """Let the computers move until it is South's turn."""
+    while table.game.turn != Seat.S:
+        assert table.step()
+
+
+def test_a_claim_that_holds_is_played_out_at_once():
+    table = scripted(ALL_SPADES, bids=(3, 1, 9, 1))
+    to_south(table)
+    assert table.state("S")["allowed"]["claim"]
+    events = table.act(Seat.S, {"type": "claim"})
+    kinds = [e["type"] for e in events]
+    assert kinds[:2] == ["claim", "claimed"] and kinds[-1] == "scored"
+    assert events[0]["cards"] == suit("S") and events[0]["seat"] == "S"  # face up, high to low
+    assert kinds.count("trick") == 13 and table.game.phase.value == "hand-over"
+    assert table.game.results[-1].tricks == (0, 0, 13, 0)
+    assert len(table.game.history[-1].moves) == 4 + 52  # the hand record has every card
+
+
+def test_a_defence_that_takes_a_trick_beats_the_claim_and_nothing_changes():
+    table = scripted(ACE_WEST, bids=(3, 1, 9, 1))
+    to_south(table)
+    assert refusal(table, Seat.S, {"type": "claim"}) == "claim_beaten"
+    assert table.game.phase.value == "playing" and table.pending_claim() is None
+
+
+def test_with_the_partners_nil_the_claim_means_the_claimer_takes_them_all():
+    # North bid nil: South's spades take every trick, North none, so the claim holds (and the nil is made).
+    table = scripted(ALL_SPADES, bids=(0, 1, 9, 1))
+    to_south(table)
+    table.act(Seat.S, {"type": "claim"})
+    assert table.game.results[-1].tricks == (0, 0, 13, 0)
+    # North holds the spades and bid nil: North would have to take the tricks, which breaks the nil.
+    swapped = {"N": ALL_SPADES["S"], "S": ALL_SPADES["N"], "E": ALL_SPADES["E"], "W": ALL_SPADES["W"]}
+    nil = scripted(swapped, bids=(0, 1, 9, 1))
+    to_south(nil)
+    assert refusal(nil, Seat.S, {"type": "claim"}) == "claim_beaten"
+    # ... while with a number bid the same claim holds: North takes every trick.
+    number = scripted(swapped, bids=(9, 1, 3, 1))
+    to_south(number)
+    number.act(Seat.S, {"type": "claim"})
+    assert number.game.results[-1].tricks == (13, 0, 0, 0)
+
+
+def test_people_on_the_other_side_answer_play_on_or_accept():
+    peers = {Seat.E: Occupant("peer"), Seat.W: Occupant("peer")}
+    table = scripted(ALL_SPADES, seats=peers, bids=(3, 1, 9, 1))
+    while table.game.turn != Seat.S:  # East and West are people here: they play their lowest legal card
+        seat = table.game.turn
+        if table.computer_to_move() is not None:
+            table.step()
+        else:
+            card = next(h["card"] for h in table.state(seat.name)["hand"] if h["legal"])
+            table.act(seat, {"type": "play", "card": card})
+    events = table.act(Seat.S, {"type": "claim"})
+    assert [e["type"] for e in events] == ["claim"]
+    for viewer in ("E", "W", "N", "spectator"):
+        assert table.state(viewer)["claim"] == {"seat": "S", "cards": events[0]["cards"], "answers": {"E": None, "W": None}}
+    assert not table.state("S")["allowed"]["claim"]
+    assert refusal(table, Seat.S, {"type": "play", "card": table.state("S")["hand"][0]["card"]}) == "claim_pending"
+    assert refusal(table, Seat.S, {"type": "claim"}) == "claim_pending"
+    assert refusal(table, Seat.S, {"type": "claim_answer", "accept": True}) == "claim_not_defender"
+    assert [e["type"] for e in table.act(Seat.E, {"type": "claim_answer", "accept": False})] == ["claim_off"]
+    assert table.state("W")["claim"] is None and table.state("S")["allowed"]["claim"]
+    assert refusal(table, Seat.W, {"type": "claim_answer", "accept": True}) == "no_claim"
+    table.act(Seat.S, {"type": "claim"})
+    assert table.act(Seat.E, {"type": "claim_answer", "accept": True}) == []
+    assert table.state("S")["claim"]["answers"] == {"E": True, "W": None}
+    events = table.act(Seat.W, {"type": "claim_answer", "accept": True})
+    assert events[0]["type"] == "claimed" and table.game.phase.value == "hand-over"
+    assert table.game.tricks_won[Seat.S] + table.game.tricks_won[Seat.N] == 13
+
+
+def test_bad_claims_are_refused_in_one_line():
+    table = scripted(ALL_SPADES, bids=())
+    assert refusal(table, Seat.S, {"type": "claim"}) == "claim_not_playing"
+    for bid in (3, 1, 9, 1):
+        table.game.apply(bid)
+    assert table.game.turn == Seat.N
+    table.seats[Seat.N] = Occupant("person")
+    assert refusal(table, Seat.S, {"type": "claim"}) == "not_turn"
+    assert refusal(table, Seat.S, {"type": "claim_answer", "accept": True}) == "no_claim"
+    assert refusal(table, Seat.S, {"type": "claim_answer", "accept": "yes"}) == "at_field"
+    assert refusal(table, Seat.S, {"type": "claim", "cards": []}) == "unknown_key"
+    lesson = scripted(ALL_SPADES, bids=(3, 1, 9, 1), policy=Policy("tutorial"))
+    to_south(lesson)
+    assert not lesson.state("S")["allowed"]["claim"]
+    assert refusal(lesson, Seat.S, {"type": "claim"}) == "claim_not_allowed"
+
+
+def test_a_rated_table_allows_claims():
+    table = scripted(ALL_SPADES, bids=(3, 1, 9, 1), policy=Policy("rated"))
+    to_south(table)
+    assert table.state("S")["allowed"]["claim"]
+    table.act(Seat.S, {"type": "claim"})
+    assert table.game.phase.value == "hand-over"
+
+
+def call(op, args):
+    return json.loads(worker.handle(op, json.dumps(args)))
+
+
+def test_claims_through_the_worker():
+    seats = {"S": {"occupant": "person"}}
+    out = call("new", {"table": "claims", "seed": 5, "seats": seats})
+    tries = 0
+    while out["state"]["phase"] in ("bidding", "playing"):
+        state = out["state"]
+        if state["turn"] != "S":
+            out = call("step", {"table": "claims"})
+            continue
+        if state["phase"] == "bidding":
+            out = call("act", {"table": "claims", "seat": "S", "intent": {"type": "bid", "bid": 3}})
+            continue
+        assert state["allowed"]["claim"]
+        if state["hand_count"] > 5:  # the first tricks: played, not claimed (the check is cheap from here on)
+            card = next(h["card"] for h in state["hand"] if h["legal"])
+            out = call("act", {"table": "claims", "seat": "S", "intent": {"type": "play", "card": card}})
+            continue
+        claim = call("act", {"table": "claims", "seat": "S", "intent": {"type": "claim"}})
+        tries += 1
+        if "error" in claim:
+            assert claim["code"] in ("claim_beaten", "claim_too_early") and "\n" not in claim["error"]
+            card = next(h["card"] for h in state["hand"] if h["legal"])
+            out = call("act", {"table": "claims", "seat": "S", "intent": {"type": "play", "card": card}})
+        else:
+            assert [e["type"] for e in claim["events"]][:2] == ["claim", "claimed"]
+            out = claim
+    assert out["state"]["phase"] in ("hand-over", "game-over") and tries >= 1
+    assert sum(out["state"]["tricks_won"].values()) == 13
+    hand = call("hand", {"table": "claims", "number": 1})
+    assert len(hand["tricks"]) == 13 and all(len(t["cards"]) == 4 for t in hand["tricks"])
+    assert call("close", {"table": "claims"}) == {}
