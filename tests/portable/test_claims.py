@@ -30,7 +30,7 @@ ACE_WEST = {
     "S": [c for c in suit("S") if c != "AS"] + ["2D"],
     "N": ALL_SPADES["N"],
     "E": ALL_SPADES["E"],
-    "W": ["AS"] + suit("D", "AKQJT9876543"),
+    "W": ["AS", *suit("D", "AKQJT9876543")],
 }
 
 
@@ -114,8 +114,9 @@ def test_people_on_the_other_side_answer_play_on_or_accept():
             table.act(seat, {"type": "play", "card": card})
     events = table.act(Seat.S, {"type": "claim"})
     assert [e["type"] for e in events] == ["claim"]
+    shown = {"seat": "S", "cards": events[0]["cards"], "answers": {"E": None, "W": None}}
     for viewer in ("E", "W", "N", "spectator"):
-        assert table.state(viewer)["claim"] == {"seat": "S", "cards": events[0]["cards"], "answers": {"E": None, "W": None}}
+        assert table.state(viewer)["claim"] == shown
     assert not table.state("S")["allowed"]["claim"]
     assert refusal(table, Seat.S, {"type": "play", "card": table.state("S")["hand"][0]["card"]}) == "claim_pending"
     assert refusal(table, Seat.S, {"type": "claim"}) == "claim_pending"
