@@ -102,9 +102,10 @@ MOVE_EVENTS = 4
 """The most events one intent or computer move makes (a card that ends the game: play, trick, scored, game_over)."""
 CLAIM_EVENTS = 2 + 52 + 13 + 2
 """The most events a claim makes (claim, claimed, then every card left, its tricks, scored, game_over)."""
-CLAIM_NODES = 150_000
-"""The positions the check of a claim may visit (:class:`spades.bots.search.Claim`; about 0.3 s in CPython, see
-``benchmarks/bench_claims.py``); a claim whose proof or refutation needs more is refused as too early to check."""
+CLAIM_NODES = 50_000
+"""The positions the check of a claim may visit (:class:`spades.bots.search.Claim`; at most about 0.25 s in CPython,
+``benchmarks/bench_claims.py``); a claim whose proof or refutation needs more is refused as too early to check (9 in
+100 claims at trick 1, 3 at trick 5, none from trick 9 on, in the benchmark's deals)."""
 MAX_HANDS = 1000
 """The most hands a table deals in one game: its save (about 720 characters a hand) must still load through the
 page's worker (``spades.worker.ARGS_LIMIT``, a million characters)."""
