@@ -27,7 +27,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from spades import Game, Rules, Seat
 from spades.bots import make_bot
-from spades.bots.search import Claim, Context, Scorer, Solver, distinct_moves
+from spades.bots.search import Claim, ClaimTooDeep, Context, Scorer, Solver, distinct_moves
 from spades.bots.sim import Position
 from spades.cards import cards_mask
 from spades.errors import SpadesError
@@ -68,7 +68,7 @@ def claim_once(game: Game) -> tuple[float, str, int]:
     search = Claim(team, Context(game.rules, bids), spare, CLAIM_NODES)
     try:
         search.holds(Position.from_view(game.view(seat), [cards_mask(game.hand(s)) for s in Seat]))
-    except Exception:  # noqa: BLE001 - past the budget: the count is the budget
+    except ClaimTooDeep:  # past the budget: the count is the budget
         pass
     return ms, outcome, search.nodes
 
