@@ -46,6 +46,10 @@ SEED_LIMIT = 2**53  # the worker's seeds are 0 to 2**53 - 1 (spades/worker.py, _
 DIGITS = "0123456789"
 SHOWN_VALUE = 40  # characters of a bad address value quoted in its notice
 YES = ("1", "true", "yes")
+AUTO_PLAY_MS = (600, 1500)
+"""A forced card played by itself waits this long first, at random in between (so the speed does not tell the
+others that it was forced)."""
+CLOCK_STEP_MS = 250  # how often the move clock on a plate is drawn again
 
 
 def _whole(text):
@@ -139,6 +143,10 @@ class App:
         self.embed = Embed(self.params, self, self.share.open_args, self.lessons.ids, self.lessons.start)
         self.starting = True  # until the start-up's notices are all shown: they stay on show together
         self.start_notes = []
+        self.move_clock = None  # an online table's move clock: (the last state's clock, when it came), or None
+        self.clock_shown = None  # what the plate's clock shows (view.py clock_left), drawn only when it changes
+        self.clock_ticking = False  # the clock's loop runs
+        self.forced = None  # the turn whose forced card waits to be played by itself (auto_play)
 
     # ------------------------------------------------------------- start
 
@@ -497,9 +505,65 @@ class App:
                     self.render()
             if idle:
                 screen.focus_card(self.ui, self.ui.focus)
+            self.auto_play(state)
         elif idle and not by_id("bid-panel").hidden:
             by_id("bid-panel").focus()
         sound.play("turn")
+
+    # ------------------------------------------------------------- a forced card, played by itself
+
+    def auto_play(self, state):
+        """My turn to play and one legal card (the setting *Play a forced card by itself*, ``auto_play``): it is
+        played after a short random wait (:data:`AUTO_PLAY_MS`), unless I play it first.  Solo and online; never at
+        a lesson or the tutorial (they teach the play: a wrong card is explained there), never a bid."""
+        if not self.settings.get("auto_play") or self.session.allowed("wrong_move")[0]:
+            return
+        legal = [item["card"] for item in state["hand"] if item["legal"]]
+        turn = _turn_key(state)
+        if len(legal) != 1 or self.forced == turn:
+            return
+        self.forced = turn
+        wait = AUTO_PLAY_MS[0] + int(js.Math.random() * (AUTO_PLAY_MS[1] - AUTO_PLAY_MS[0]))
+        spawn(self.play_forced(legal[0], turn, self.gen, wait))
+
+    async def play_forced(self, card, turn, gen, wait):
+        """Play the forced ``card`` after ``wait`` ms if it is still that turn (``turn``, course ``gen``)."""
+        await sleep_ms(wait)
+        state = self.state
+        if self.forced == turn:
+            self.forced = None
+        if self.gen != gen or state is None or _turn_key(state) != turn or not self.my_turn("playing"):
+            return
+        self.play(card)
+
+    # ------------------------------------------------------------- an online table's move clock
+
+    def clock_from(self, clock):
+        """The move clock an online state says (``None``: nothing is timed; spades/table/room.py ``Room.clock``),
+        counted down from now on the plate of the seat it times until the next state says otherwise."""
+        self.move_clock = (clock, now()) if isinstance(clock, dict) else None
+        self.draw_clock()
+        if self.move_clock is not None and not self.clock_ticking:
+            self.clock_ticking = True
+            spawn(self.clock_loop())
+
+    def draw_clock(self):
+        left = None
+        if self.move_clock is not None and isinstance(self.session, OnlineSession):
+            clock, since = self.move_clock
+            left = view.clock_left(clock, now() - since)
+        if left != self.clock_shown:
+            self.clock_shown = left
+            view.render_clock(document, left)
+
+    async def clock_loop(self):
+        try:
+            while self.move_clock is not None and isinstance(self.session, OnlineSession):
+                self.draw_clock()
+                await sleep_ms(CLOCK_STEP_MS)
+        finally:
+            self.clock_ticking = False
+            self.draw_clock()
 
     # ------------------------------------------------------------- the person's intents
 
@@ -707,6 +771,7 @@ class App:
             return
         self.switch(SoloSession(self))
         self.acting = False
+        self.clock_from(None)
         if isinstance(self.save, dict):
             try:
                 self.begin(await call("load", {"save": plain_save(self.save)}))
@@ -717,7 +782,9 @@ class App:
         self.after_state()
 
     async def online_state(self, message):
-        """For the online package: a state from the host, drawn in order by the online session (session.py)."""
+        """For the online package: a state from the host, drawn in order by the online session (session.py); its
+        move clock counts down from now (:meth:`clock_from`)."""
+        self.clock_from(message.get("clock"))
         await self.session.receive(message)
 
     # ------------------------------------------------------------- actions (buttons and menu items)
@@ -812,6 +879,11 @@ class App:
 
     def choose_file(self, name):
         by_id(name).click()
+
+
+def _turn_key(state):
+    """A turn to play, told apart from every other: the hand, the cards in my hand, the trick so far."""
+    return (state["hand_number"], len(state["hand"]), len(state["trick"]), state["turn"])
 
 
 ELEMENT = "element"  # a route's argument: the element that was clicked

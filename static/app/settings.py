@@ -145,7 +145,8 @@ first, its options below), your seat and the computer players, and online play, 
 
 
 def display_html(settings, lang):
-    """The display and sound group's contents: language, sound, speed, cards, how a card is played, undo."""
+    """The display and sound group's contents: language, sound, speed, cards, how a card is played, a forced card
+    played by itself, undo."""
     return join(
         [
             h("legend", t("settings_display")),
@@ -154,6 +155,7 @@ def display_html(settings, lang):
             _select("speed", t("set_speed"), SPEEDS, settings["speed"], "speed_"),
             _check("four_color", t("set_four_color"), settings["four_color"]),
             _select("play_mode", t("set_play_mode"), PLAY_MODES, settings["play_mode"], "play_mode_"),
+            _check("auto_play", t("set_auto_play"), settings.get("auto_play")),
             _check("undo", t("set_undo"), settings["undo"]),
         ]
     )
@@ -270,6 +272,7 @@ def read_display(form, settings):
     new["speed"] = _text(form, "speed", "normal")
     new["four_color"] = _checked(form, "four_color")
     new["play_mode"] = _text(form, "play_mode", "click")
+    new["auto_play"] = _checked(form, "auto_play")  # a forced card is played by itself (controller.py auto_play)
     new["undo"] = _checked(form, "undo")
     new["relay"] = " ".join(_text(form, "relay", "").split())[:500]  # online: trackers (static/online/net.mjs)
     new["ice"] = " ".join(_text(form, "ice", "").split())[:500]  # online: STUN/TURN servers, or "none"

@@ -526,3 +526,67 @@ def status_text(state, ui):
     if not state["trick"]:
         return t("status_play_lead")
     return t("status_play")
+
+
+# ----------------------------------------------------------------- the move clock (online tables)
+
+CLOCK_WARN_S = 5
+"""The move clock's last seconds (move time and reserve together), shown in the warning colour."""
+
+
+def clock_left(clock, elapsed):
+    """What the move clock shows ``elapsed`` ms after the host sent ``clock`` (a state's ``{"seat", "move_ms",
+    "reserve_ms"}``, spades/table/room.py ``Room.clock``): ``(seat, seconds of move time left, seconds of reserve
+    left)``, rounded up (a second that has begun is still there); the move time runs out first, then the reserve.
+    ``None`` when nothing is timed."""
+    if not isinstance(clock, dict) or clock.get("seat") not in SEATS:
+        return None
+    move, reserve = clock.get("move_ms"), clock.get("reserve_ms")
+    if not isinstance(move, int) or not isinstance(reserve, int):
+        return None
+    spent = max(0, int(elapsed))
+    move_left = max(0, move - spent)
+    reserve_left = max(0, reserve - max(0, spent - move))
+    return clock["seat"], (move_left + 999) // 1000, (reserve_left + 999) // 1000
+
+
+def clock_face(move, reserve):
+    """The clock's text and level for ``move`` and ``reserve`` seconds left: ``0:18`` while the move time runs,
+    ``reserve 0:45`` on the reserve; level ``warn`` for the last :data:`CLOCK_WARN_S` seconds of both, ``reserve``
+    on the reserve, else ``""``."""
+
+    def minutes(seconds):
+        return str(seconds // 60) + ":" + ("0" if seconds % 60 < 10 else "") + str(seconds % 60)
+
+    text = minutes(move) if move > 0 else t("online_clock_reserve", time=minutes(reserve))
+    level = "warn" if move + reserve <= CLOCK_WARN_S else "reserve" if move == 0 else ""
+    return text, level
+
+
+def render_clock(doc, left):
+    """The move clock (``left``: :func:`clock_left`) on the plate of the seat it times: one ``#move-clock`` chip
+    (``[data-clock=SEAT]``, ``data-left`` the seconds left in all, ``data-level``) moved to that seat's plate,
+    hidden while nothing is timed."""
+    chip = doc.getElementById("move-clock")
+    if chip is None:
+        if left is None:
+            return
+        chip = doc.createElement("span")
+        chip.id = "move-clock"
+        chip.className = "seat-clock"
+        chip.setAttribute("role", "timer")
+    plate = doc.querySelector(".seat.seat-" + left[0] + " .seat-plate") if left is not None else None
+    if plate is None:
+        chip.hidden = True
+        chip.setAttribute("data-clock", "")
+        return
+    if not plate.contains(chip):
+        plate.appendChild(chip)
+    seat, move, reserve = left
+    text, level = clock_face(move, reserve)
+    chip.textContent = text
+    chip.hidden = False
+    chip.setAttribute("data-clock", seat)
+    chip.setAttribute("data-left", str(move + reserve))
+    chip.setAttribute("data-level", level)
+    chip.setAttribute("aria-label", t("online_clock_label", move=move, reserve=reserve))

@@ -13,6 +13,7 @@ is given, so tests/page runs them with stand-ins.  What is sent is checked again
 
 from i18n import t
 
+from .forms import clock_setting
 from .links import HELLO_PASSWORD, typed_name
 from .views import SEATS
 
@@ -162,6 +163,15 @@ def _value(form, name):
     return form.elements.namedItem(name).value
 
 
+def _field(form, name):
+    """The form's field ``name``, or ``None`` where the form has none (a page's DOM answers null; a stand-in may
+    raise ``KeyError``)."""
+    try:
+        return form.elements.namedItem(name)
+    except KeyError:
+        return None
+
+
 def submit_code(online, form):
     """Join with a code: the name from the online menu's form (or the last one used), then redeem the code."""
     field = online.field("online-create", "name")
@@ -182,13 +192,16 @@ def _name_and_password(online, form):
 
 
 def submit_create(online, form):
-    """Create a table: casual or rated, a password, spectators, listed in the public lobby or not."""
+    """Create a table: casual or rated, a password, spectators, a move clock (``online.clock_setting``, the room's
+    ``clock`` setting: forms.py ``clock_setting``), listed in the public lobby or not."""
     name, password = _name_and_password(online, form)
     if not name:
         return
     kind = "rated" if _value(form, "kind") == "rated" else "casual"
     spectators = bool(form.elements.namedItem("spectators").checked)
     online.public = bool(form.elements.namedItem("public").checked)
+    clock = _field(form, "clock")  # a radio group: its value is the checked one's
+    online.clock_setting = clock_setting(clock.value if clock is not None else None)
     online.later(online.create(name, kind, password, spectators))
 
 

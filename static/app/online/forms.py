@@ -37,8 +37,41 @@ def password_field():
     )
 
 
+CLOCKS = {"20": (20, 60), "30": (30, 90), "60": (60, 120)}
+"""The move clocks the create form offers, by their choice's value: seconds a move, and seconds of reserve a hand
+(docs/online.md "The move clock": three long thinks a hand)."""
+
+
+def clock_field():
+    """The create form's move clock (``input[name="clock"]``, one choice of several): off, or one of
+    :data:`CLOCKS`."""
+    off = h("input", type="radio", name="clock", value="off", checked=True)
+    choices = [h("label", off, " ", t("online_clock_off"))]
+    for value in ("20", "30", "60"):
+        move, reserve = CLOCKS[value]
+        words = t("online_clock_each", move=move, reserve=reserve)
+        choices.append(h("label", h("input", type="radio", name="clock", value=value), " ", words))
+    return h("fieldset", h("legend", t("online_clock")), choices, cls="online-clock")
+
+
+def clock_setting(choice):
+    """The room's ``clock`` setting for the create form's choice: ``None`` (off) or ``{"move_ms", "reserve_ms"}``.
+    A choice ``MOVE+RESERVE`` in whole seconds is taken too (a test hook: the shortest clocks); the room refuses
+    one out of its bounds."""
+    choice = str(choice or "off")
+    if choice in CLOCKS:
+        move, reserve = CLOCKS[choice]
+    else:
+        parts = choice.split("+")
+        if len(parts) != 2 or not all(part.isdigit() and len(part) <= 4 for part in parts):
+            return None
+        move, reserve = int(parts[0]), int(parts[1])
+    return {"move_ms": move * 1000, "reserve_ms": reserve * 1000}
+
+
 def create_window(name):
-    """The online menu: create a table (name, casual or rated, password, spectators, public) or join by code."""
+    """The online menu: create a table (name, casual or rated, password, spectators, move clock, public) or join by
+    code."""
     return join(
         [
             title(t("online_title")),
@@ -59,6 +92,7 @@ def create_window(name):
                 ),
                 password_field(),
                 checkbox("spectators", t("online_allow_watch"), True),
+                clock_field(),
                 checkbox("public", t("online_public"), False),
                 buttons(
                     button(t("close"), "close-dialog"),
@@ -121,12 +155,14 @@ def status_window(words):
     )
 
 
-def vote_window(name):
-    """The rated vote after ``name`` dropped out: wait for them, or end the game unscored."""
+def vote_window(name, why=None):
+    """The rated vote after ``name`` dropped out (``why`` ``"time"``: ran out of time on the move clock): wait for
+    them, or end the game unscored."""
+    late = why == "time"
     return join(
         [
-            title(t("online_vote_title", name=_text(name))),
-            h("p", t("online_vote_text")),
+            title(t("online_vote_time_title" if late else "online_vote_title", name=_text(name))),
+            h("p", t("online_vote_time_text" if late else "online_vote_text")),
             h(
                 "div",
                 {"class": "dlg-buttons", "data-vote": True},
