@@ -12,7 +12,7 @@ Every operation names its table (``"table"``, default ``"main"``; at most
 ``new``, ``load``, ``import``, ``act``, ``step``, ``state``, ``events``,
 ``seat``, ``hint``, ``record``, ``hand`` (a finished hand, also of a host's room), ``sheets``,
 ``close``, ``rules``, ``ping``; and for a host's
-online room (:mod:`spades.table.room`): ``room_new``, ``room_load``, ``room_receive``,
+online room (:mod:`spades.table.room`): ``room_new``, ``room_load``, ``room_takeover``, ``room_receive``,
 ``room_disconnect``, ``room_rtt``, ``room_tick``, ``room_step``, ``room_close``,
 each answering ``{"out": [{"to": peer, "message": ...}], "save": spades-room/1}``;
 for the post-hand review (:mod:`spades.learn.analysis`, worked in small steps so the
@@ -66,8 +66,9 @@ from .stats.rating import LEVEL_RATINGS, MAX_RATING
 from .stats.report import profile_report, score_chart
 from .table.duplicate import duplicate_play, duplicate_result, duplicate_table
 from .table.guest import Guard, GuestError, check_host_message, message_type
-from .table.room import Room, RoomConfig
+from .table.room import HOST, Room, RoomConfig, is_key
 from .table.table import Occupant, Policy, Table, clone, parse_seat, parse_seats, parse_viewer
+from .table.takeover import take_over
 
 TABLE_LIMIT = 16
 ARGS_LIMIT = 1_000_000
@@ -394,6 +395,7 @@ def _room_new(args: dict[str, Any]) -> dict[str, Any]:
         rating=rating,
         disconnects=disconnects,
     )
+    room.members[HOST].key = _key(args)
     if name not in _rooms and len(_rooms) >= TABLE_LIMIT:
         raise WorkerError(
             f"too many rooms (at most {TABLE_LIMIT}): close one first", "too_many_tables", {"limit": TABLE_LIMIT}
@@ -407,6 +409,50 @@ def _room_load(args: dict[str, Any]) -> dict[str, Any]:
     room = Room.load(args.get("save"), _now(args))
     _rooms[name] = room
     return _room_answer(room, room.opening())
+
+
+def _key(args: dict[str, Any]) -> str | None:
+    """The optional ``key``: the host's public key (:data:`spades.table.room.KEY_LENGTH` characters of base64url)."""
+    key = _get(args, "key", str)
+    if key is not None and not is_key(key):
+        raise WorkerError(
+            f"'key' must be a public key of 87 base64url characters, got {brief(key)}",
+            "at_field",
+            {"field": "key", "problem": msg("is_not", expected=msg("type_text"), value=brief(key))},
+        )
+    return key
+
+
+def _room_takeover(args: dict[str, Any]) -> dict[str, Any]:
+    """A room whose host is gone, taken over from the page's public data (:func:`spades.table.takeover.take_over`):
+    ``public`` ``{room, hands, chat}``, ``peer`` and ``name`` the new host's, ``now``, ``seed``; optional ``token``
+    (the page's seat token: finds its seat by the seat's claim, else ``name`` does), ``key`` and ``password``."""
+    name = _table_id(args)
+    _peer(args)  # the new host's own id on the link; in its room it is the host (spades.table.room.HOST)
+    person = _get(args, "name", str)
+    if person is None:
+        raise WorkerError(
+            "'name' must be the new host's name",
+            "at_field",
+            {"field": "name", "problem": msg("is_not", expected=msg("type_text"), value=brief(None))},
+        )
+    token = _get(args, "token", str)
+    key = _key(args)
+    room, seat = take_over(
+        args.get("public"),
+        person,
+        _now(args),
+        seed=_seed(args),
+        token=token[:64] if token is not None else None,
+        key=key,
+        password=_get(args, "password", str),
+    )
+    if name not in _rooms and len(_rooms) >= TABLE_LIMIT:
+        raise WorkerError(
+            f"too many rooms (at most {TABLE_LIMIT}): close one first", "too_many_tables", {"limit": TABLE_LIMIT}
+        )
+    _rooms[name] = room
+    return {**_room_answer(room, room.opening()), "seat": seat.name, "token": room.members[HOST].token}
 
 
 def _room_receive(args: dict[str, Any]) -> dict[str, Any]:
@@ -741,6 +787,7 @@ OPERATIONS: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
     "ping": _ping,
     "room_new": _room_new,
     "room_load": _room_load,
+    "room_takeover": _room_takeover,
     "room_receive": _room_receive,
     "room_disconnect": _room_disconnect,
     "room_rtt": _room_rtt,

@@ -10,7 +10,8 @@ Host → guest (``docs/online.md``; the room's module docstring)::
 
     welcome   {"you": {"seat", "token", "spectator", "name"}}
     denied    {"code": "password" | "dnd"}
-    room      the room's summary: seats with occupants, names, ratings, lights; watchers; vote; rules; ratings
+    room      the room's summary: seats with occupants, names, ratings, lights, keys, claims; watchers; vote;
+              rules; ratings; succession
     state     {"state": VIEWER STATE (spades.table.Table.state), "events"?: [EVENT], "reset"?: bool,
                "clock"?: {"seat", "move_ms", "reserve_ms"} | null}     (a table with a move clock)
     hand      {"hand": FINISHED HAND (spades.formats.scoresheet.finished_hand)}
@@ -58,7 +59,7 @@ from ..formats.scoresheet import OUTCOMES
 from ..game import _REASON_TEXT, Phase
 from ..rules import PRESET_NAMES, Rules
 from ..stats.rating import MAX_RATING
-from .room import CHAT_LIMIT, CLOCK_MOVE_MS, CLOCK_RESERVE_MS, NAME_LIMIT, clean_text
+from .room import CHAT_LIMIT, CLOCK_MOVE_MS, CLOCK_RESERVE_MS, KEY_LENGTH, NAME_LIMIT, clean_text, is_claim
 from .table import EVENT_LOG_LIMIT, OCCUPANTS, POLICY_KINDS, VIEWERS
 
 SEATS = ("N", "E", "S", "W")
@@ -190,6 +191,13 @@ def word(limit: int = TOKEN_LIMIT, low: int = 1, extra: str = "_-.:") -> Rule:
         raise _Bad(value)
 
     return check
+
+
+def hex_digest(value: Any) -> Any:
+    """A seat's claim: a SHA-256 in 64 lowercase hex digits (:func:`spades.table.room.claim_of`)."""
+    if is_claim(value):
+        return value
+    raise _Bad(value)
 
 
 def list_of(rule: Rule, high: int, low: int = 0) -> Rule:
@@ -580,6 +588,8 @@ ROOM_SEAT = obj(
         "light": (maybe(choice("green", "yellow", "red")), True),
         "spectators": (flag, True),
         "show_cards": (flag, True),
+        "key": (maybe(word(KEY_LENGTH, KEY_LENGTH, "_-")), True),
+        "claim": (maybe(hex_digest), True),
     }
 )
 """A seat in the ``room`` message (:meth:`spades.table.room.Room.summary`)."""
@@ -670,6 +680,7 @@ SCHEMA: dict[str, dict[str, tuple[Rule, bool]]] = {
         "rules": (rules_json, True),
         "ratings": (maybe(per_seat(RATING)), True),
         "clock": (maybe(CLOCK_SETTING), False),
+        "succession": (list_of(SEAT, 3), True),
     },
     "state": {
         "state": (STATE, True),

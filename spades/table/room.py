@@ -83,6 +83,7 @@ draws it at once) instead of the history since ``seq``; a ``seq`` just behind st
 
 from __future__ import annotations
 
+import hashlib
 import hmac
 import json
 import secrets
@@ -136,6 +137,11 @@ DISCONNECT_LIMIT = 1000
 """The largest disconnect count a person announces or a save holds (the room's own count stops there)."""
 LANGS = ("en", "zh-Hans", "zh-Hant")
 SEATS = ("N", "E", "S", "W")
+KEY_LENGTH = 87
+"""A person's public key in ``hello`` and the ``room`` message: an ECDSA P-256 point (65 bytes, uncompressed) in
+base64url without padding, exactly this many characters of ``A-Z a-z 0-9 _ -``."""
+_KEY_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-")
+_HEX = frozenset("0123456789abcdef")
 
 Out = tuple[str, dict[str, Any]]
 
@@ -168,8 +174,26 @@ class RoomError(SpadesError):
         "seat_empty": ("seat",),
         "nobody_at": ("seat",),
         "room_save": (),
+        "takeover_data": ("field",),
+        "takeover_not_started": (),
+        "takeover_hand": ("number",),
+        "takeover_seats": (),
+        "takeover_not_seated": (),
     }
-    """The refusals a player of an online room sees."""
+    """The refusals a player of an online room sees (``takeover_*``: a room that cannot be taken over,
+    :mod:`spades.table.takeover`)."""
+
+
+def room_policy(kind: str) -> Policy:
+    """The table's policy in an online room of ``kind``: no undo, no explanations; hints and the computer's
+    takeover of an away seat at casual tables only."""
+    casual = kind == "casual"
+    return Policy(kind, undo=False, hints=casual, explain=False, takeover=casual)
+
+
+def clockwise(seat: Seat) -> list[Seat]:
+    """The other three seats, clockwise from ``seat``'s left."""
+    return [Seat((seat + i) % 4) for i in (1, 2, 3)]
 
 
 def light(rtt: float | None) -> str | None:
@@ -212,6 +236,27 @@ def _object(v: object) -> bool:
     return isinstance(v, dict)
 
 
+def is_key(v: object) -> bool:
+    """Whether ``v`` is a public key as the room takes it (:data:`KEY_LENGTH` characters of base64url)."""
+    return isinstance(v, str) and len(v) == KEY_LENGTH and _KEY_CHARS.issuperset(v)
+
+
+def is_claim(v: object) -> bool:
+    """Whether ``v`` is a seat's claim as the room writes it (:func:`claim_of`: 64 lowercase hex digits)."""
+    return isinstance(v, str) and len(v) == 64 and _HEX.issuperset(v)
+
+
+def claim_of(token: str) -> str:
+    """A seat's ``claim``: the hex SHA-256 of its token.  Every page holds it (the ``room`` message), so a page that
+    takes the room over recognises the seat's owner by the token alone without ever having known it; a token is
+    128 random bits, so the claim tells nothing of it.
+
+    >>> claim_of("token-1")[:16]
+    '3f08aace122ee236'
+    """
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
 SCHEMA: dict[str, dict[str, tuple[Callable[[object], bool], bool]]] = {
     "hello": {
         "name": (_text(200), True),
@@ -222,6 +267,7 @@ SCHEMA: dict[str, dict[str, tuple[Callable[[object], bool], bool]]] = {
         "seq": (_count, False),
         "rating": (_rating, False),
         "disconnects": (lambda v: type(v) is int and 0 <= v <= DISCONNECT_LIMIT, False),
+        "key": (is_key, False),
     },
     "sit": {"seat": (_seat, True)},
     "stand": {},
@@ -304,7 +350,13 @@ class Bucket:
 
 @dataclass
 class Member:
-    """Someone in the room: a player at a seat, or a spectator."""
+    """Someone in the room: a player at a seat, or a spectator.
+
+    ``token`` is the seat token the room gave (``""`` while the room does not know it: a seat of a room built by
+    takeover, known by its ``claim`` alone until its owner comes back with the token); ``claim`` is
+    :func:`claim_of` the token; ``key`` the person's public key (``hello``); ``restart``: the member's page counts
+    the events of another table (a room built by takeover), so its return is caught up with the state alone.
+    """
 
     peer: str
     name: str
@@ -327,6 +379,21 @@ class Member:
     rating: int | None = None
     disconnects: int = 0
     chat: Bucket = field(default_factory=lambda: Bucket(*CHAT_RATE))
+    key: str | None = None
+    claim: str | None = None
+    restart: bool = False
+
+    def __post_init__(self) -> None:
+        if self.token and self.claim is None:
+            self.claim = claim_of(self.token)
+
+    def owns(self, token: object) -> bool:
+        """Whether ``token`` is this member's seat token: the token itself, or (not known yet) its claim."""
+        if not isinstance(token, str) or not token:
+            return False
+        if self.token:
+            return hmac.compare_digest(token.encode(), self.token.encode())
+        return self.claim is not None and hmac.compare_digest(claim_of(token).encode(), self.claim.encode())
 
 
 @dataclass(frozen=True)
@@ -426,6 +493,7 @@ class Room:
         self.left: str | None = None
         self.closed = False
         self._chat_id = 0
+        self.order: list[Seat] = []  # who would take the room over, fixed at the start (see succession)
         self._buckets: dict[str, Bucket] = {}  # every peer's messages, members or not (see PEER_LIMIT)
         # the move clock (module docstring): the reserves left this hand (a seat not here has its whole reserve),
         # the turn timed ((hand, moves made, seat) or None) and when it began (None: at the next call with a time)
@@ -458,6 +526,8 @@ class Room:
                 "light": None,
                 "spectators": True,
                 "show_cards": False,
+                "key": None,
+                "claim": None,
             }
         away = self._away(member)
         rtt = 0.0 if member.peer == HOST else member.rtt
@@ -473,7 +543,21 @@ class Room:
             "light": "red" if away else light(rtt),  # a seat whose player is not there is red, whatever its link
             "spectators": member.spectators,
             "show_cards": self.shows_cards(seat),
+            "key": member.key,
+            "claim": member.claim,
         }
+
+    @property
+    def succession(self) -> list[str]:
+        """The seats of the people who would take the room over if the host were gone, in order: :attr:`order`
+        (fixed at the start: the seated people other than the host, clockwise from the host's left), less those
+        not here now (left for good, or dropped: a returning one comes back at its place)."""
+        out = []
+        for seat in self.order:
+            member = self.player_at(seat)
+            if member is not None and member.peer != HOST and member.connected:
+                out.append(seat.name)
+        return out
 
     def _away(self, member: Member) -> bool:
         """Whether a seated member is not there to play: dropped, or the computer plays for them."""
@@ -509,6 +593,7 @@ class Room:
             "rules": self.rules.to_dict(),
             "ratings": self.ratings,
             "clock": self.config.clock_json(),
+            "succession": self.succession,
         }
 
     def _viewer(self, member: Member) -> str | None:
@@ -762,9 +847,7 @@ class Room:
             if kind != "hello":
                 self.dropped_messages += 1
                 return []
-            if member is not None and not hmac.compare_digest(
-                str(message.get("token", "")).encode(), member.token.encode()
-            ):
+            if member is not None and not member.owns(message.get("token")):
                 self.dropped_messages += 1
                 return []
             return self._clock_news(self._hello(peer, message, now))
@@ -803,7 +886,7 @@ class Room:
             (
                 m
                 for m in self.members.values()
-                if token and m.peer != HOST and hmac.compare_digest(m.token.encode(), token.encode())
+                if token and m.peer != HOST and m.owns(token)  # the token, or its claim (a room built by takeover)
             ),
             None,
         )
@@ -812,7 +895,10 @@ class Room:
             del self.members[old]
             back.peer, back.connected, back.dropped_at, back.lang, back.waited = peer, True, None, lang, False
             back.sent_room = None
-            self._catch_up_from(back, message.get("seq", 0))
+            back.token = back.token or str(token)  # a seat known by its claim alone learns its token
+            back.key = message.get("key", back.key)
+            self._catch_up_from(back, 0 if back.restart else message.get("seq", 0))  # seq 0: the state alone
+            back.restart = False
             self.members[peer] = back
             if self.vote is not None and back.seat is not None and self.vote["seat"] == back.seat.name:
                 self.vote = None
@@ -826,6 +912,7 @@ class Room:
         member = Member(peer, name, self._token(), lang=lang)
         member.rating = message.get("rating")
         member.disconnects = message.get("disconnects", 0)
+        member.key = message.get("key")
         member.seen_seq = self.table.seq if self.table is not None else 0
         self.members[peer] = member
         return self._welcome(member) + self._room_update()
@@ -882,6 +969,10 @@ class Room:
                 if other.spectator and other.watching == member.seat:
                     other.watching = None
         return self._room_update() + self._states(events=False)
+
+    def resume_chat(self, last_id: int) -> None:
+        """Number the next chat lines after ``last_id`` (a room built by takeover: the pages hold older lines)."""
+        self._chat_id = max(self._chat_id, last_id)
 
     def _on_chat(self, member: Member, message: dict[str, Any], now: float) -> list[Out]:
         if not member.chat.take(now):
@@ -1023,8 +1114,10 @@ class Room:
                 )
         kind = "rated" if self.config.kind == "rated" else "casual"
         self.ratings = {seat.name: self._seat_json(seat)["rating"] for seat in Seat}
-        policy = Policy(kind, undo=False, hints=kind == "casual", explain=False, takeover=kind == "casual")
-        self.table = Table.new(self.rules, seed=self.seed, seats=seats, policy=policy)
+        self.table = Table.new(self.rules, seed=self.seed, seats=seats, policy=room_policy(kind))
+        host_seat = self.members[HOST].seat
+        assert host_seat is not None  # the host keeps a seat
+        self.order = [s for s in clockwise(host_seat) if seats[s].kind == "peer"]
         return self._room_update() + self._states()
 
     def _on_fill(self, member: Member, message: dict[str, Any], now: float) -> list[Out]:
@@ -1123,6 +1216,9 @@ class Room:
                     "last_n": m.last_n,
                     "rating": m.rating,
                     "disconnects": m.disconnects,
+                    "key": m.key,
+                    "claim": m.claim,
+                    "restart": m.restart,
                 }
                 for m in self.members.values()
                 if m.seat is not None or m.peer == HOST
@@ -1133,6 +1229,7 @@ class Room:
             "disconnects": dict(self.disconnects),
             "left": self.left,
             "ratings": self.ratings,
+            "succession": [seat.name for seat in self.order],
             "reserves": {"hand": self._clock_hand, **{seat.name: ms for seat, ms in self._reserves.items()}},
         }
 
@@ -1168,7 +1265,16 @@ class Room:
             if seat in taken:
                 raise RoomError(f"two players at {seat} in a saved room", "room_save")
             taken.add(seat)
-            member = Member(peer, clean_text(name, NAME_LIMIT), secret[:64], seat=Seat[seat])
+            claim, key = item.get("claim"), item.get("key")
+            if (claim is not None and not is_claim(claim)) or (key is not None and not is_key(key)):
+                raise RoomError(f"a saved room member's claim or key is not valid (member {index})", "room_save")
+            if not secret and (claim is None or peer == HOST):
+                raise RoomError(f"a saved room member has neither token nor claim (member {index})", "room_save")
+            member = Member(peer, clean_text(name, NAME_LIMIT), secret[:64], seat=Seat[seat], key=key)
+            if secret[:64] and claim is not None and claim != member.claim:
+                raise RoomError(f"a saved room member's claim is not its token's (member {index})", "room_save")
+            member.claim = member.claim or claim
+            member.restart = item.get("restart") is True
             member.ready = item.get("ready") is True
             member.spectators = item.get("spectators") is not False
             member.show_cards = item.get("show_cards") is True
@@ -1198,6 +1304,10 @@ class Room:
         ratings = data.get("ratings")
         if isinstance(ratings, Mapping) and set(ratings) == set(SEATS):
             room.ratings = {s: _bounded(ratings, s, 0, MAX_RATING, ["ratings"]) for s in SEATS}
+        order = data.get("succession") or []
+        if not isinstance(order, list) or any(s not in SEATS for s in order) or len(set(order)) != len(order):
+            raise RoomError("a saved room's succession must be distinct seats", "room_save")
+        room.order = [Seat[s] for s in order]
         reserves = data.get("reserves")
         if isinstance(reserves, Mapping) and config.clock is not None:  # the move clock's reserves left this hand
             room._clock_hand = _bounded(reserves, "hand", 0, COUNT_LIMIT, ["reserves"]) or 0
