@@ -6,6 +6,8 @@
   seat, the move and the reason.
 * :class:`RecordError` — a hand record or score sheet that cannot be replayed;
   it names the hand and the step.
+* :class:`FairError` — a fair deal (commitments, secrets, a host-blind transcript) that does not hold;
+  it names the seat whose device sent what does not hold.
 * :class:`RatingError` — rating input (a game list, an entry, a date, a
   rating) that cannot be used; it names the game or field.
 
@@ -274,3 +276,33 @@ class RecordError(SpadesError):
 
 class RatingError(SpadesError):
     """Rating input that cannot be used: a bad date, rating, outcome, name or game list (:mod:`spades.stats.rating`)."""
+
+
+class FairError(SpadesError):
+    """A fair deal that does not hold, or fair-deal data that cannot be read (:mod:`spades.table.fair`,
+    :mod:`spades.table.blind`).  ``seat`` names the device (its seat) that sent what does not hold.
+    """
+
+    codes: ClassVar[Mapping[str, tuple[str, ...]]] = {
+        "fair_value": ("seat", "field", "value"),
+        "fair_commit_mismatch": ("seat",),
+        "fair_no_reveal": ("seats",),
+        "fair_deal_mismatch": ("seed",),
+        "fair_deal_differs": (),
+        "fair_not_in_group": ("seat",),
+        "fair_bad_shuffle": ("seat",),
+        "fair_bad_lock": ("seat",),
+        "fair_bad_keys": ("seat", "to"),
+        "fair_forged_card": ("seat", "card"),
+        "fair_renege": ("seat", "card", "n"),
+        "fair_unexpected": ("seat", "value"),
+        "fair_play_mismatch": ("n",),
+        "fair_part": ("value",),
+        "fair_none": (),
+    }
+    """What does not hold (a secret, a shuffle, a card's keys, a play) and who sent it; what cannot be read."""
+
+    def __init__(self, message: str, code: str | None = None, params: Mapping[str, Any] | None = None) -> None:
+        super().__init__(message, code, params)
+        seat = self.params.get("seat")
+        self.seat: str | None = seat if isinstance(seat, str) else None

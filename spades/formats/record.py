@@ -8,14 +8,17 @@ Format ``spades-record/1``::
      "hands": [{"dealer": "W",
                 "deal": {"N": [13 cards], "E": [...], "S": [...], "W": [...]},
                 "bids": [4, "nil", 3, 2],      # in bidding order, from left of the dealer
-                "play": ["2C", "KC", ...]}]}   # cards in play order
+                "play": ["2C", "KC", ...],     # cards in play order
+                "fair": {"kind": "commit", ...}}]}  # optional: how the deal can be checked (docs/fair-play.md)
 
 Cards are text (``"AS"``, ``"TD"``, ``"LJ"``); bids are integers or ``"nil"`` /
 ``"blind_nil"`` (never ``true``/``false``).  Every hand carries its ``deal``;
 ``rules`` is an object, or missing / ``null`` for the standard rules; ``seed``
 is an integer from 0 to 2**53 - 1.  The last hand may be incomplete (fewer bids or cards).
 Every hand but the first must be dealt by the seat left of the previous
-dealer, and every hand but the last must be complete.
+dealer, and every hand but the last must be complete.  A hand's optional ``fair`` part (an object whose
+``kind`` is ``"commit"`` or ``"blind"``) is read here only for its shape; ``python -m spades verify`` checks it
+(:mod:`spades.table.verify`).
 """
 
 from __future__ import annotations
@@ -49,6 +52,7 @@ ERROR_CODES = register(
         "too_many_cards": ("count",),
         "no_deal": (),
         "deal_cards_not_texts": ("key", "value"),
+        "fair_not_object": ("value",),
     },
 )
 """Hand records: what a record or one of its hands gets wrong (registered in :data:`spades.errors.CODES`)."""
@@ -58,18 +62,24 @@ MAX_SEED = 2**53 - 1
 """The largest seed a record may carry (the page's JavaScript keeps integers exact up to here)."""
 
 
-def to_record(game: Game) -> dict[str, Any]:
-    """Return ``game`` so far as a ``spades-record/1`` object."""
+FAIR_KINDS = ("commit", "blind")
+"""The kinds of a hand's ``fair`` part: a commit–reveal deal, a host-blind deal (``docs/fair-play.md``)."""
+
+
+def to_record(game: Game, fair: Mapping[int, Mapping[str, Any]] | None = None) -> dict[str, Any]:
+    """Return ``game`` so far as a ``spades-record/1`` object; ``fair`` gives hands (by 1-based number) their
+    ``fair`` part."""
     hands = []
-    for log in game.history:
-        hands.append(
-            {
-                "dealer": log.dealer.name,
-                "deal": {seat.name: [CARD_NAMES[c] for c in mask_cards(log.deal[seat])] for seat in Seat},
-                "bids": [bid_text(b) for b in log.moves[:4]],
-                "play": [CARD_NAMES[c] for c in log.moves[4:]],
-            }
-        )
+    for number, log in enumerate(game.history, 1):
+        hand = {
+            "dealer": log.dealer.name,
+            "deal": {seat.name: [CARD_NAMES[c] for c in mask_cards(log.deal[seat])] for seat in Seat},
+            "bids": [bid_text(b) for b in log.moves[:4]],
+            "play": [CARD_NAMES[c] for c in log.moves[4:]],
+        }
+        if fair is not None and number in fair:
+            hand["fair"] = dict(fair[number])
+        hands.append(hand)
     return {"format": FORMAT, "rules": game.rules.to_dict(), "seed": game.seed, "hands": hands}
 
 
@@ -118,7 +128,7 @@ def from_record(record: object) -> Game:
                 code="hand_not_object",
                 params={"value": brief(hand)},
             )
-        unknown = [key for key in hand if key not in ("dealer", "deal", "bids", "play")]
+        unknown = [key for key in hand if key not in ("dealer", "deal", "bids", "play", "fair")]
         if unknown:
             raise RecordError(
                 f"unknown key {brief(unknown[0])}", hand=number, code="unknown_key", params={"key": brief(unknown[0])}
@@ -127,6 +137,7 @@ def from_record(record: object) -> Game:
             dealer = Seat.parse(hand.get("dealer"))
         except SpadesError as error:
             raise RecordError.located(error, hand=number, step="dealer") from None
+        fair_part(hand, number)
         deal = _read_deal(hand.get("deal"), number)
         try:
             if game is None:
@@ -190,6 +201,22 @@ def from_record(record: object) -> Game:
                 raise RecordError.located(error, hand=number, step=f"card {i}") from None
     assert game is not None
     return game
+
+
+def fair_part(hand: Mapping[str, Any], number: int) -> Mapping[str, Any] | None:
+    """A hand's optional ``fair`` part, checked for shape: an object whose ``kind`` is one of :data:`FAIR_KINDS`
+    (or ``None`` when the hand has none); its contents are checked by :mod:`spades.table.verify`."""
+    part = hand.get("fair")
+    if part is None:
+        return None
+    if not isinstance(part, Mapping) or part.get("kind") not in FAIR_KINDS:
+        raise RecordError(
+            f"'fair' must be an object whose kind is 'commit' or 'blind', got {brief(part)}",
+            hand=number,
+            code="fair_not_object",
+            params={"value": brief(part)},
+        )
+    return part
 
 
 def _read_deal(deal: Any, number: int) -> dict[str, list[str]]:

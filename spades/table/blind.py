@@ -1,0 +1,638 @@
+"""Host-blind dealing: mental poker with a commutative cipher (SRA / Pohlig–Hellman), as message-passing devices.
+
+Four devices, one a seat (N, E, S, W: device ``i`` is seat ``i``), deal a hand so that no device — the host's,
+which relays every message, included — learns a card of another seat before it is played, and check at the end
+of the hand that the shuffle, the deal and every play were honest (``docs/fair-play.md`` tells it step by step).
+
+**The group.**  ``p = 2·q·r + 1`` with ``q`` a 256-bit prime and ``r`` a 1791-bit prime, all three derived from
+the published seed :data:`SEED` (``scripts/fair_group.py``: the least primes at or above numbers read from
+SHA-256 of the seed; :data:`Q_OFFSET`, :data:`R_OFFSET`).  Elements are the classes ``{x, p − x}``, written as
+the smaller of the two (:func:`canon`): the group of order ``q·r`` (both large primes) in which ``−1`` does not
+exist, so no element has a small order to leak through.  Cards live in its order-``q`` subgroup, where the
+discrete logarithm is as hard as in a 2048-bit safe-prime group and every exponent is 256 bits (keys and their
+inverses mod ``q`` alike: the cost of the classic scheme's inverses on a safe prime is what this avoids).
+
+* Card ``c`` is ``encode(c) = canon(h^(2r))`` for ``h = expand("card " + name, 2112) mod p``: nobody knows the
+  logarithm of one card to another (small numbers such as 4 and 16 = 4² would betray each other).
+* ``E_k(m) = canon(m^k mod p)`` with ``k`` in ``[1, q)``; ``E_k(E_j(m)) = E_j(E_k(m))``; ``D_k = E_(k⁻¹ mod q)``.
+
+**The messages** (JSON objects; numbers of the group as hex text; ``from``, ``to`` are seat letters):
+
+1. ``hello`` ``{dh}``: each device's Diffie–Hellman public value ``canon(g^x)`` for this hand.
+2. ``shuffle`` ``{deck}``, N, E, S, W in turn: encrypt every card of the deck received (first the public deck, in
+   card order) with a deck key ``a`` and permute it (``deck[t] = E_a(received[perm[t]])``).  The device that
+   encrypts a deck next first checks that it lies in the cards' subgroup (:func:`in_subgroup`, a batch test): an
+   element outside it could carry a mark through the encryption and betray the permutation.
+3. ``lock`` ``{deck}``, N, E, S, W in turn: replace the deck-key layer by a key per position
+   (``deck[t] = E_(b[t]·a⁻¹)(received[t])``).  The final deck's positions ``13·i … 13·i + 12`` are seat ``i``'s.
+4. ``keys`` ``{to, box}``: every device sends each other seat its ``b[t]`` for that seat's 13 positions, sealed
+   for it (:func:`seal`: a key stream and a MAC from their Diffie–Hellman secret), so the relay learns nothing.
+   The owner decrypts its 13 cards with the three others' keys and its own.
+5. ``play`` ``{position, card, keys}``: a card is played with all four keys of its position; every device checks
+   that they decrypt that position of the final deck to that card (:class:`Device` refuses a forged card,
+   naming the seat).
+6. ``reveal`` ``{x, a, perm, b}``: at the end of the hand every device reveals its secrets, and every device
+   audits the whole (:func:`audit`): each shuffle, each lock, each sealed box, each play, and the play against
+   the rules with the engine (a renege — not following suit when able — is found here).
+
+>>> canon(P - 2) == 2 and power(encode(0), Q) == 1
+True
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets as _random
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from ..cards import CARD_NAMES, STANDARD_DECK, Seat, mask_cards, parse_card
+from ..errors import FairError, SpadesError, brief
+from ..game import Game, Phase
+from ..rules import Rules
+from .fair import Verification, field
+
+SEED = b"spades-fair/1 group"
+"""The published seed the group is derived from (nothing else was chosen)."""
+
+
+def expand(label: bytes, bits: int) -> int:
+    """The first ``bits`` bits of SHA-256(SEED ‖ 0 ‖ label ‖ counter) for counter 0, 1, … (4 bytes), as an integer."""
+    out = b""
+    counter = 0
+    while len(out) * 8 < bits:
+        out += hashlib.sha256(SEED + b"\0" + label + counter.to_bytes(4, "big")).digest()
+        counter += 1
+    return int.from_bytes(out, "big") >> (len(out) * 8 - bits)
+
+
+Q0 = expand(b"q", 256) | (1 << 255) | 1
+R0 = expand(b"r", 1791) | (1 << 1790)
+Q_OFFSET = 90
+R_OFFSET = 2026049
+Q = Q0 + Q_OFFSET
+"""The order of the cards' subgroup: a 256-bit prime."""
+R = R0 + R_OFFSET
+"""The other prime factor of the group's order (1791 bits)."""
+P = 2 * Q * R + 1
+"""The modulus: a 2047-bit prime."""
+HALF = (P - 1) // 2
+SAMPLE_BITS = 64
+"""The random exponents of the batch tests: a wrong deck passes one with probability at most 2**-64."""
+
+
+def is_probable_prime(n: int, rounds: int = 40) -> bool:
+    """Miller–Rabin with ``rounds`` bases read from SHA-256 of ``n`` (deterministic: the same answer everywhere)."""
+    if n < 2:
+        return False
+    for small in (2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37):
+        if n % small == 0:
+            return n == small
+    d, s = n - 1, 0
+    while d % 2 == 0:
+        d, s = d // 2, s + 1
+    seed = n.to_bytes((n.bit_length() + 7) // 8, "big")
+    for i in range(rounds):
+        a = 2 + int.from_bytes(hashlib.sha256(seed + i.to_bytes(4, "big")).digest(), "big") % (n - 3)
+        x = pow(a, d, n)
+        if x in (1, n - 1):
+            continue
+        for _ in range(s - 1):
+            x = x * x % n
+            if x == n - 1:
+                break
+        else:
+            return False
+    return True
+
+
+def canon(x: int) -> int:
+    """The class ``{x, p − x}`` written as its smaller member."""
+    return x if x <= HALF else P - x
+
+
+def power(x: int, e: int) -> int:
+    """``canon(x^e mod p)``: the cipher ``E_e(x)``."""
+    y = pow(x, e, P)
+    return y if y <= HALF else P - y
+
+
+def inverse(k: int) -> int:
+    """``k⁻¹ mod q``: the exponent that undoes ``E_k``."""
+    return pow(k, -1, Q)
+
+
+def new_key() -> int:
+    """A fresh exponent, uniform in ``[1, q)``."""
+    return 1 + _random.randbelow(Q - 1)
+
+
+_ENCODED: dict[int, int] = {}
+_GENERATOR: list[int] = []
+
+
+def encode(card: int) -> int:
+    """The group element of card number ``card`` (computed once: one 1792-bit power each)."""
+    element = _ENCODED.get(card)
+    if element is None:
+        element = _ENCODED[card] = power(expand(b"card " + CARD_NAMES[card].encode(), 2112) % P, 2 * R)
+    return element
+
+
+def generator() -> int:
+    """``g``: the Diffie–Hellman base, an element of the cards' subgroup read from the seed like the cards."""
+    if not _GENERATOR:
+        _GENERATOR.append(power(expand(b"g", 2112) % P, 2 * R))
+    return _GENERATOR[0]
+
+
+def in_subgroup(elements: Sequence[int]) -> bool:
+    """Whether every one of ``elements`` lies in the cards' subgroup (a batch test: one power of 256 bits and one
+    of 64 bits an element instead of one of 256 bits each; a deck with an element outside passes with probability
+    at most 2**-64)."""
+    product = 1
+    for x in elements:
+        if type(x) is not int or not 1 <= x <= HALF:
+            return False
+        product = product * pow(x, _random.randbits(SAMPLE_BITS), P) % P
+    return power(product, Q) == 1
+
+
+def same_powers(before: Sequence[int], after: Sequence[int], exponents: Sequence[int]) -> bool:
+    """Whether ``after[t] == power(before[t], exponents[t])`` for every ``t`` — when all exponents are equal, by a
+    batch test (two products and one power); otherwise position by position."""
+    if len(before) != len(after):
+        return False
+    if len(set(exponents)) == 1:
+        left = right = 1
+        for x, y in zip(before, after, strict=True):
+            weight = _random.randbits(SAMPLE_BITS)
+            left = left * pow(x, weight, P) % P
+            right = right * pow(y, weight, P) % P
+        return power(left, exponents[0]) == canon(right)
+    return all(power(x, e) == y for x, e, y in zip(before, exponents, after, strict=True))
+
+
+# ----------------------------------------------------------------- sealed boxes (the keys for one seat)
+
+
+def _box_key(table: str, hand: int, sender: Seat, to: Seat, shared: int) -> bytes:
+    data = field("spades-fair/1 box") + field(table) + field(hand) + field(sender.name) + field(to.name)
+    return hashlib.sha256(data + field(shared.to_bytes(256, "big"))).digest()
+
+
+def _stream(key: bytes, size: int) -> bytes:
+    out = b""
+    counter = 0
+    while len(out) < size:
+        out += hashlib.sha256(key + counter.to_bytes(4, "big")).digest()
+        counter += 1
+    return out[:size]
+
+
+def seal(key: bytes, keys: Sequence[int]) -> str:
+    """``keys`` (exponents) sealed with ``key``: XOR with a SHA-256 key stream, then a 16-byte HMAC; hex text."""
+    plain = b"".join(k.to_bytes(32, "big") for k in keys)
+    sealed = bytes(a ^ b for a, b in zip(plain, _stream(key, len(plain)), strict=True))
+    return (sealed + hmac.new(key, sealed, hashlib.sha256).digest()[:16]).hex()
+
+
+def unseal(key: bytes, box: str, count: int) -> list[int] | None:
+    """The ``count`` exponents in ``box``, or ``None`` if it was not sealed with ``key`` (or was changed)."""
+    try:
+        data = bytes.fromhex(box)
+    except ValueError:
+        return None
+    sealed, tag = data[:-16], data[-16:]
+    if len(sealed) != 32 * count or not hmac.compare_digest(tag, hmac.new(key, sealed, hashlib.sha256).digest()[:16]):
+        return None
+    plain = bytes(a ^ b for a, b in zip(sealed, _stream(key, len(sealed)), strict=True))
+    return [int.from_bytes(plain[i : i + 32], "big") for i in range(0, len(plain), 32)]
+
+
+# ----------------------------------------------------------------- reading messages
+
+
+def _fail(seat: Seat | str, name: str, value: object) -> FairError:
+    who = seat.name if isinstance(seat, Seat) else seat
+    return FairError(f"{who}'s {name} cannot be read: {brief(value)}", "fair_value",
+                     {"seat": who, "field": name, "value": brief(value)})  # fmt: skip
+
+
+def _number(seat: Seat, name: str, value: object, low: int, high: int) -> int:
+    if not isinstance(value, str) or not 0 < len(value) <= 520 or not value.isalnum() or not value.isascii():
+        raise _fail(seat, name, value)
+    try:
+        number = int(value, 16)
+    except ValueError:
+        raise _fail(seat, name, value) from None
+    if not low <= number <= high:
+        raise _fail(seat, name, value)
+    return number
+
+
+def _numbers(seat: Seat, name: str, value: object, count: int, low: int, high: int) -> list[int]:
+    if not isinstance(value, list) or len(value) != count:
+        raise _fail(seat, name, value)
+    return [_number(seat, name, item, low, high) for item in value]
+
+
+def _hex(x: int) -> str:
+    return format(x, "x")
+
+
+def _sender(message: object) -> Seat:
+    if not isinstance(message, Mapping) or message.get("from") not in ("N", "E", "S", "W"):
+        raise FairError(f"a message without a sender: {brief(message)}", "fair_unexpected",
+                        {"seat": "?", "value": brief(message)})  # fmt: skip
+    return Seat[message["from"]]
+
+
+def _positions(seat: int, size: int) -> range:
+    share = size // 4
+    return range(seat * share, (seat + 1) * share)
+
+
+class Device:
+    """One seat's device in a host-blind hand: messages in (:meth:`receive`), messages out.
+
+    ``Device(seat, table, hand)``, then :meth:`start` (its ``hello``); every message any device sends goes to
+    every device, the sender included (a relay may see them all: the ``keys`` boxes are sealed); each
+    :meth:`receive` returns what this device sends next.  Once the deck is locked and its keys are in,
+    :attr:`cards` is this seat's hand; :meth:`play` plays one; :meth:`reveal` ends the hand; :meth:`audit`
+    checks everything once all four have revealed.  A message that does not hold raises :class:`FairError`
+    naming its sender (the room treats that side as having left).
+    """
+
+    def __init__(self, seat: Seat, table: str, hand: int, deck: int = STANDARD_DECK) -> None:
+        self.seat = Seat(seat)
+        self.table = table
+        self.hand = hand
+        self.deck = deck
+        self.size = len(mask_cards(deck))
+        self.transcript: list[dict[str, Any]] = []
+        """Every message received, in order (the record's ``fair.transcript``)."""
+        self._x = new_key()
+        self._a = new_key()
+        order = list(range(self.size))
+        for i in range(self.size - 1, 0, -1):
+            j = _random.randbelow(i + 1)
+            order[i], order[j] = order[j], order[i]
+        self._perm = order
+        self._b = [new_key() for _ in range(self.size)]
+        self.publics: dict[Seat, int] = {}
+        self.shuffles: list[list[int]] = [[encode(c) for c in mask_cards(deck)]]
+        self.locks: list[list[int]] = []
+        self._keys: dict[Seat, list[int]] = {self.seat: [self._b[t] for t in _positions(self.seat, self.size)]}
+        self.cards: dict[int, int] = {}
+        """This seat's cards once dealt: position in the final deck → card number."""
+        self.unreadable: list[int] = []
+        """Positions of this seat's hand whose keys did not decrypt to a card (the audit names the sender)."""
+        self.played: dict[int, int] = {}
+        """Every position played so far → its card."""
+        self.revealed: set[Seat] = set()
+
+    # ----------------------------------------------------------------- the flow
+
+    def start(self) -> list[dict[str, Any]]:
+        """This device's first message: its Diffie–Hellman public value."""
+        return [{"type": "hello", "from": self.seat.name, "dh": _hex(power(generator(), self._x))}]
+
+    @property
+    def dealt(self) -> bool:
+        """Whether this seat's 13 cards are known here."""
+        return len(self.cards) + len(self.unreadable) == self.size // 4
+
+    def receive(self, message: Mapping[str, Any]) -> list[dict[str, Any]]:
+        """Take one message (from any device, this one's own included); return what this device sends next."""
+        sender = _sender(message)
+        kind = message.get("type")
+        handler = getattr(self, f"_on_{kind}", None) if isinstance(kind, str) else None
+        if handler is None:
+            raise FairError(f"{sender.name} sent an unknown message", "fair_unexpected",
+                            {"seat": sender.name, "value": brief(kind)})  # fmt: skip
+        out: list[dict[str, Any]] = handler(sender, message)
+        self.transcript.append(dict(message))
+        return out
+
+    def _expect(self, sender: Seat, ready: bool, what: str) -> None:
+        if not ready:
+            raise FairError(f"{sender.name} sent {what} out of turn", "fair_unexpected",
+                            {"seat": sender.name, "value": what})  # fmt: skip
+
+    def _on_hello(self, sender: Seat, message: Mapping[str, Any]) -> list[dict[str, Any]]:
+        self._expect(sender, sender not in self.publics, "hello")
+        value = _number(sender, "dh", message.get("dh"), 2, HALF)
+        self.publics[sender] = value
+        if len(self.publics) == 4 and self.seat == Seat.N:
+            return [self._shuffle(self.shuffles[0])]
+        return []
+
+    def _shuffle(self, received: list[int]) -> dict[str, Any]:
+        a, perm = self._a, self._perm
+        return {"type": "shuffle", "from": self.seat.name, "deck": [_hex(power(received[i], a)) for i in perm]}
+
+    def _lock(self, received: list[int]) -> dict[str, Any]:
+        undo = inverse(self._a)
+        deck = [_hex(power(x, b * undo % Q)) for x, b in zip(received, self._b, strict=True)]
+        return {"type": "lock", "from": self.seat.name, "deck": deck}
+
+    def _on_shuffle(self, sender: Seat, message: Mapping[str, Any]) -> list[dict[str, Any]]:
+        self._expect(sender, len(self.publics) == 4 and sender == len(self.shuffles) - 1, "shuffle")
+        deck = _numbers(sender, "deck", message.get("deck"), self.size, 1, HALF)
+        if sender == (self.seat - 1) % 4 and not in_subgroup(deck):  # the deck this device encrypts (or locks) next
+            raise FairError(f"{sender.name}'s deck is not in the group", "fair_not_in_group", {"seat": sender.name})
+        self.shuffles.append(deck)
+        if len(self.shuffles) == 5:
+            return [self._lock(deck)] if self.seat == Seat.N else []
+        return [self._shuffle(deck)] if sender == (self.seat - 1) % 4 else []
+
+    def _on_lock(self, sender: Seat, message: Mapping[str, Any]) -> list[dict[str, Any]]:
+        self._expect(sender, len(self.shuffles) == 5 and sender == len(self.locks), "lock")
+        deck = _numbers(sender, "deck", message.get("deck"), self.size, 1, HALF)
+        self.locks.append(deck)
+        if len(self.locks) < 4:
+            return [self._lock(deck)] if sender == (self.seat - 1) % 4 else []
+        out = []
+        for seat in Seat:
+            if seat != self.seat:
+                key = _box_key(self.table, self.hand, self.seat, seat, power(self.publics[seat], self._x))
+                box = seal(key, [self._b[t] for t in _positions(seat, self.size)])
+                out.append({"type": "keys", "from": self.seat.name, "to": seat.name, "box": box})
+        return out
+
+    def _on_keys(self, sender: Seat, message: Mapping[str, Any]) -> list[dict[str, Any]]:
+        to = message.get("to")
+        self._expect(sender, len(self.locks) == 4 and to in ("N", "E", "S", "W") and to != sender.name, "keys")
+        if to != self.seat.name:
+            return []  # sealed for another seat: kept in the transcript only
+        self._expect(sender, sender not in self._keys, "keys")
+        key = _box_key(self.table, self.hand, sender, self.seat, power(self.publics[sender], self._x))
+        keys = unseal(key, message.get("box", ""), self.size // 4) if isinstance(message.get("box"), str) else None
+        self._keys[sender] = keys if keys is not None and all(1 <= k < Q for k in keys) else [1] * (self.size // 4)
+        if len(self._keys) == 4:
+            self._open_hand()
+        return []
+
+    def _open_hand(self) -> None:
+        final = self.locks[3]
+        table = {encode(c): c for c in mask_cards(self.deck)}
+        for i, t in enumerate(_positions(self.seat, self.size)):
+            product = 1
+            for seat in Seat:
+                product = product * self._keys[seat][i] % Q
+            card = table.get(power(final[t], inverse(product)))
+            if card is None:
+                self.unreadable.append(t)
+            else:
+                self.cards[t] = card
+
+    def play(self, card: int | str) -> dict[str, Any]:
+        """The message that plays ``card`` (a number or text) from this seat's hand (every device checks it)."""
+        number = parse_card(card) if isinstance(card, str) else card
+        position = next((t for t, c in self.cards.items() if c == number and t not in self.played), None)
+        if position is None:
+            raise FairError(f"{self.seat.name} does not hold {brief(card)}", "fair_forged_card",
+                            {"seat": self.seat.name, "card": str(card)})  # fmt: skip
+        i = position - _positions(self.seat, self.size).start
+        keys = [_hex(self._keys[seat][i]) for seat in Seat]
+        return {"type": "play", "from": self.seat.name, "position": position, "card": CARD_NAMES[number],
+                "keys": keys}  # fmt: skip
+
+    def _on_play(self, sender: Seat, message: Mapping[str, Any]) -> list[dict[str, Any]]:
+        position, text = message.get("position"), message.get("card")
+        self._expect(sender, len(self.locks) == 4, "play")
+        if type(position) is not int or not isinstance(text, str):
+            raise _fail(sender, "play", message)
+        forged = FairError(f"{sender.name}'s {brief(text)} is not the card it holds there", "fair_forged_card",
+                           {"seat": sender.name, "card": brief(text)})  # fmt: skip
+        if position not in _positions(sender, self.size) or position in self.played:
+            raise forged
+        try:
+            card = parse_card(text)
+        except SpadesError:
+            raise forged from None
+        keys = _numbers(sender, "keys", message.get("keys"), 4, 1, Q - 1)
+        mine = self._b[position] if sender != self.seat else keys[self.seat]
+        product = 1
+        for k in keys:
+            product = product * k % Q
+        if (
+            keys[self.seat] != mine
+            or not self.deck >> card & 1
+            or power(self.locks[3][position], inverse(product)) != encode(card)
+        ):
+            raise forged
+        self.played[position] = card
+        return []
+
+    def reveal(self) -> dict[str, Any]:
+        """This device's secrets for the audit at the end of the hand."""
+        return {
+            "type": "reveal",
+            "from": self.seat.name,
+            "x": _hex(self._x),
+            "a": _hex(self._a),
+            "perm": list(self._perm),
+            "b": [_hex(b) for b in self._b],
+        }
+
+    def _on_reveal(self, sender: Seat, message: Mapping[str, Any]) -> list[dict[str, Any]]:
+        self._expect(sender, sender not in self.revealed, "reveal")
+        self.revealed.add(sender)
+        return []
+
+    def missing_reveals(self) -> list[Seat]:
+        """The seats whose secrets have not come (the room treats their sides as having left)."""
+        return [seat for seat in Seat if seat not in self.revealed]
+
+    def audit(self, dealer: Seat, bids: Sequence[int | str], rules: Rules | None = None) -> Audit:
+        """The end-of-hand audit of everything this device received (see :func:`audit`)."""
+        return audit(self.table, self.hand, self.transcript, dealer, bids, rules, self.deck)
+
+
+class Audit:
+    """The end of a host-blind hand, checked: ``verification`` (one line; its ``error`` names the seat whose
+    device sent what does not hold), ``deal`` (the card masks N, E, S, W, when the keys allowed reading it),
+    ``play`` (the cards played, in order) and ``renege`` — ``(seat, card, n)`` for the first card ``n`` (1-based)
+    played by a seat that could follow suit, which the rules punish with 3 tricks to the opponents — or ``None``.
+    """
+
+    __slots__ = ("deal", "play", "renege", "verification")
+
+    def __init__(
+        self,
+        verification: Verification,
+        deal: tuple[int, int, int, int] | None = None,
+        play: Sequence[int] = (),
+        renege: tuple[Seat, int, int] | None = None,
+    ) -> None:
+        self.verification = verification
+        self.deal = deal
+        self.play = tuple(play)
+        self.renege = renege
+
+    @property
+    def ok(self) -> bool:
+        """Whether everything holds (no renege either)."""
+        return self.verification.ok
+
+
+def _by_type(transcript: Iterable[Mapping[str, Any]]) -> dict[str, list[Mapping[str, Any]]]:
+    kinds: dict[str, list[Mapping[str, Any]]] = {}
+    for message in transcript:
+        if not isinstance(message, Mapping):
+            raise FairError(f"a transcript message must be an object, got {brief(message)}", "fair_part",
+                            {"value": brief(message)})  # fmt: skip
+        kinds.setdefault(str(message.get("type")), []).append(message)
+    return kinds
+
+
+def _one_each(kinds: dict[str, list[Mapping[str, Any]]], kind: str) -> dict[Seat, Mapping[str, Any]]:
+    found: dict[Seat, Mapping[str, Any]] = {}
+    for message in kinds.get(kind, []):
+        sender = _sender(message)
+        if sender in found:
+            raise FairError(f"{sender.name} sent two {kind} messages", "fair_unexpected",
+                            {"seat": sender.name, "value": kind})  # fmt: skip
+        found[sender] = message
+    return found
+
+
+def audit(
+    table: str,
+    hand: int,
+    transcript: Sequence[Mapping[str, Any]],
+    dealer: Seat,
+    bids: Sequence[int | str],
+    rules: Rules | None = None,
+    deck: int = STANDARD_DECK,
+) -> Audit:
+    """Check a whole host-blind hand from its transcript (every message, the reveals included).
+
+    In order: every device revealed; its revealed Diffie–Hellman secret is its ``hello``'s; each shuffle is the
+    deck before it, encrypted with the revealed deck key and permuted by the revealed permutation; the final deck
+    is each card of the composed shuffle under the four revealed keys of its position (else the first lock that
+    is not is named); each sealed box holds the sender's revealed keys; each play names the card at its position
+    with the revealed keys; then the engine replays the bids and the play on the deal so read, and the first card
+    of a seat that could follow suit and did not is the renege.  The first thing that does not hold is the
+    verdict, naming its seat.
+    """
+    size = len(mask_cards(deck))
+    cards = list(mask_cards(deck))
+    try:
+        kinds = _by_type(transcript)
+        reveals = _one_each(kinds, "reveal")
+        gone = [seat.name for seat in Seat if seat not in reveals]
+        if gone:
+            raise FairError(f"no secrets revealed by {', '.join(gone)}", "fair_no_reveal", {"seats": gone})
+        hellos, shuffles, locks = (_one_each(kinds, kind) for kind in ("hello", "shuffle", "lock"))
+        xs, keys_a, perms, keys_b = {}, {}, {}, {}
+        for seat in Seat:
+            if seat not in hellos or seat not in shuffles or seat not in locks:
+                raise FairError(f"{seat.name}'s part of the deal is missing", "fair_unexpected",
+                                {"seat": seat.name, "value": "deal"})  # fmt: skip
+            reveal = reveals[seat]
+            xs[seat] = _number(seat, "x", reveal.get("x"), 1, Q - 1)
+            keys_a[seat] = _number(seat, "a", reveal.get("a"), 1, Q - 1)
+            keys_b[seat] = _numbers(seat, "b", reveal.get("b"), size, 1, Q - 1)
+            perm = reveal.get("perm")
+            if not isinstance(perm, list) or sorted(p for p in perm if type(p) is int) != list(range(size)):
+                raise _fail(seat, "perm", perm)
+            perms[seat] = perm
+            if power(generator(), xs[seat]) != _number(seat, "dh", hellos[seat].get("dh"), 2, HALF):
+                raise _fail(seat, "x", reveal.get("x"))
+        # the shuffles
+        deck_now = [encode(c) for c in cards]
+        order = list(range(size))  # order[t]: the index in ``cards`` of the card at position t
+        for seat in Seat:
+            after = _numbers(seat, "deck", shuffles[seat].get("deck"), size, 1, HALF)
+            before = [deck_now[i] for i in perms[seat]]
+            if not same_powers(before, after, [keys_a[seat]] * size):
+                raise FairError(f"{seat.name}'s shuffle is not its deck key and permutation", "fair_bad_shuffle",
+                                {"seat": seat.name})  # fmt: skip
+            deck_now = after
+            order = [order[i] for i in perms[seat]]
+        # the locks: the final deck at once, then (if it fails) the first lock that does not hold
+        final = _numbers(Seat.W, "deck", locks[Seat.W].get("deck"), size, 1, HALF)
+        products = [1] * size
+        for seat in Seat:
+            products = [p * b % Q for p, b in zip(products, keys_b[seat], strict=True)]
+        if not same_powers([encode(cards[i]) for i in order], final, products):
+            for seat in Seat:
+                after = _numbers(seat, "deck", locks[seat].get("deck"), size, 1, HALF)
+                undo = inverse(keys_a[seat])
+                if not same_powers(deck_now, after, [b * undo % Q for b in keys_b[seat]]):
+                    raise FairError(f"{seat.name}'s lock is not its revealed keys", "fair_bad_lock",
+                                    {"seat": seat.name})  # fmt: skip
+                deck_now = after
+            raise FairError("the final deck is not the last lock", "fair_bad_lock", {"seat": Seat.W.name})
+        # the sealed boxes
+        publics = {seat: _number(seat, "dh", hellos[seat].get("dh"), 2, HALF) for seat in Seat}
+        for message in kinds.get("keys", []):
+            sender, to = _sender(message), message.get("to")
+            if to not in ("N", "E", "S", "W") or to == sender.name:
+                raise FairError(f"{sender.name} sent keys to {brief(to)}", "fair_unexpected",
+                                {"seat": sender.name, "value": "keys"})  # fmt: skip
+            other = Seat[to]
+            key = _box_key(table, hand, sender, other, power(publics[other], xs[sender]))
+            box = message.get("box")
+            sent = unseal(key, box, size // 4) if isinstance(box, str) else None
+            if sent != [keys_b[sender][t] for t in _positions(other, size)]:
+                raise FairError(f"{sender.name} sent {other.name} keys that are not its own", "fair_bad_keys",
+                                {"seat": sender.name, "to": other.name})  # fmt: skip
+        # the plays
+        play = []
+        for message in kinds.get("play", []):
+            sender, position, text = _sender(message), message.get("position"), message.get("card")
+            forged = FairError(f"{sender.name}'s {brief(text)} is not the card it held there", "fair_forged_card",
+                               {"seat": sender.name, "card": brief(text)})  # fmt: skip
+            if type(position) is not int or position not in _positions(sender, size) or not isinstance(text, str):
+                raise forged
+            shown = _numbers(sender, "keys", message.get("keys"), 4, 1, Q - 1)
+            if CARD_NAMES[cards[order[position]]] != text or shown != [keys_b[s][position] for s in Seat]:
+                raise forged
+            play.append(cards[order[position]])
+        masks = [0, 0, 0, 0]
+        for t in range(size):
+            masks[t * 4 // size] |= 1 << cards[order[t]]
+        deal = (masks[0], masks[1], masks[2], masks[3])
+        renege = _replay(deal, dealer, bids, play, rules)
+    except FairError as error:
+        return Audit(Verification(f"does not hold: {error}", error))
+    if renege is not None:
+        seat, card, n = renege
+        found = FairError(f"{seat.name} played {CARD_NAMES[card]} (card {n}) when able to follow suit",
+                          "fair_renege", {"seat": seat.name, "card": CARD_NAMES[card], "n": n})  # fmt: skip
+        return Audit(Verification(f"does not hold: {found}", found), deal, play, renege)
+    return Audit(
+        Verification(
+            f"holds: 4 shuffles, 4 locks, {len(kinds.get('keys', []))} sealed key boxes and {len(play)} played "
+            "cards match the revealed keys, and the play follows the rules"
+        ),
+        deal,
+        play,
+    )
+
+
+def _replay(
+    deal: tuple[int, int, int, int], dealer: Seat, bids: Sequence[int | str], play: Sequence[int], rules: Rules | None
+) -> tuple[Seat, int, int] | None:
+    """The first renege of ``play`` on ``deal``, or ``None``; another illegal card raises :class:`FairError`."""
+    game = Game(rules, seed=0, dealer=dealer, deal={seat: mask_cards(deal[seat]) for seat in Seat})
+    for bid in bids:
+        game.bid(bid)
+    for n, card in enumerate(play, 1):
+        if game.phase is not Phase.PLAYING:
+            break
+        seat = game.turn
+        assert seat is not None
+        reason = game.check(card)
+        if reason is not None:
+            if reason.code == "must_follow":
+                return seat, card, n
+            raise FairError(f"{seat.name} played {CARD_NAMES[card]} (card {n}): {reason}", "fair_renege",
+                            {"seat": seat.name, "card": CARD_NAMES[card], "n": n})  # fmt: skip
+        game.play(card)
+    return None

@@ -1,0 +1,84 @@
+"""Verify the fair deals of a hand record: ``python -m spades verify FILE`` (``docs/fair-play.md``).
+
+A record's hands may carry a ``fair`` part (``docs/hand-record.md``):
+
+* ``{"kind": "commit", "table", "hand", "commits": {seat: hex}, "secrets": {seat: hex}}`` — a commit–reveal deal
+  (:mod:`spades.table.fair`): every secret matches its commitment and the hand's deal is the seed's;
+* ``{"kind": "blind", "table", "hand", "transcript": [messages]}`` — a host-blind deal (:mod:`spades.table.blind`):
+  the audit of the whole transcript holds, and its deal and play are the hand's.
+
+The record is first replayed with every step checked (a :class:`~spades.errors.RecordError` if it cannot be).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ..cards import JOKER_DECK, STANDARD_DECK, Seat, parse_card
+from ..errors import FairError, RecordError, brief
+from ..formats.record import fair_part, from_record
+from . import blind, fair
+from .fair import Verification
+
+
+def verify_record(record: object) -> Verification:
+    """Check every ``fair`` part of ``record``: one line saying what was checked and whether it holds.
+
+    Raises :class:`~spades.errors.RecordError` for a record that cannot be replayed, :class:`FairError`
+    (``fair_none``) for one without a fair part.
+    """
+    game = from_record(record)
+    assert isinstance(record, Mapping)
+    deck = JOKER_DECK if game.rules.jokers else STANDARD_DECK
+    kinds: dict[str, int] = {"commit": 0, "blind": 0}
+    for number, (hand, log) in enumerate(zip(record["hands"], game.history, strict=True), 1):
+        part = fair_part(hand, number)
+        if part is None:
+            continue
+        try:
+            verdict = _verify_hand(part, hand, log.dealer, log.deal, game, deck)
+        except FairError as error:
+            verdict = Verification(f"does not hold: {error}", error)
+        if not verdict.ok:
+            assert verdict.error is not None
+            located = RecordError.located(verdict.error, hand=number)
+            return Verification(f"does not hold: {located}", verdict.error)
+        kinds[str(part["kind"])] += 1
+    if not any(kinds.values()):
+        raise FairError("the record has no fair part to verify", "fair_none")
+    said = [f"{count} {kind}{'–reveal' if kind == 'commit' else ' (host-blind)'} deal{'s' * (count != 1)}"
+            for kind, count in kinds.items() if count]  # fmt: skip
+    return Verification(f"holds: {' and '.join(said)} checked: every secret, key and card matches, and every deal "
+                        "is the one they make")  # fmt: skip
+
+
+def _verify_hand(
+    part: Mapping[str, Any],
+    hand: Mapping[str, Any],
+    dealer: Seat,
+    deal: tuple[int, int, int, int],
+    game: Any,
+    deck: int,
+) -> Verification:
+    if part["kind"] == "commit":
+        table, number, commits, secrets = fair.read_commit_part(part)
+        return fair.verify_commits(table, number, commits, secrets, deal, deck)
+    name, index = part.get("table"), part.get("hand")
+    transcript = part.get("transcript")
+    if not isinstance(name, str) or type(index) is not int or not isinstance(transcript, list):
+        raise FairError(f"a blind part needs 'table', 'hand' and 'transcript', got {brief(part)}", "fair_part",
+                        {"value": brief(part)})  # fmt: skip
+    result = blind.audit(name, index, transcript, dealer, list(hand.get("bids", [])), game.rules, deck)
+    if not result.verification.ok:
+        return result.verification
+    if result.deal != deal:
+        raise FairError("the hand's deal is not the one the keys reveal", "fair_deal_differs")
+    play = [parse_card(card) for card in hand.get("play", [])]
+    for n, (shown, played) in enumerate(zip(result.play, play, strict=False), 1):
+        if shown != played:
+            raise FairError(f"card {n} is not the card revealed", "fair_play_mismatch", {"n": n})
+    if len(result.play) != len(play):
+        n = min(len(result.play), len(play)) + 1
+        raise FairError(f"card {n} is not the card revealed", "fair_play_mismatch", {"n": n})
+    return result.verification
