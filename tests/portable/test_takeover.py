@@ -116,7 +116,9 @@ class World:
                 modest = [b for b in state["legal_bids"] if 2 <= b <= 4] or [b for b in state["legal_bids"] if b >= 0]
                 self.intent(peer, {"type": "bid", "bid": rng.choice(modest)})  # modest bids: long enough games
             else:
-                self.intent(peer, {"type": "play", "card": rng.choice([h["card"] for h in state["hand"] if h["legal"]])})
+                self.intent(
+                    peer, {"type": "play", "card": rng.choice([h["card"] for h in state["hand"] if h["legal"]])}
+                )
 
 
 def seated(kind="casual", computers=("W",), host="S", seed=11, rules=None):
@@ -157,8 +159,8 @@ def successor(world, gone):
 def take_over_by(world, page, gone, seed=99, by_token=True):
     """``page`` takes the room over through the worker; the pages of ``gone`` are gone, the others come back with
     their tokens under new peer ids.  Returns the new world."""
-    args = {"table": "takeover-" + page.peer, "public": page.public(), "peer": page.peer + "-2", "name": NAMES[page.seat],
-            "now": world.now, "seed": seed}  # fmt: skip
+    args = {"table": "takeover-" + page.peer, "public": page.public(), "peer": page.peer + "-2",
+            "name": NAMES[page.seat], "now": world.now, "seed": seed}  # fmt: skip
     if by_token:
         args["token"] = page.token
     answer = json.loads(worker.handle("room_takeover", json.dumps(args)))
@@ -178,7 +180,13 @@ def come_back(world, page, peer):
     page.peer = peer
     page.asked = set(page.hands)
     world.pages[peer] = page
-    hello = {"t": "hello", "name": NAMES[page.seat], "token": page.token, "seq": page.state["seq"], "key": page.seat * 87}
+    hello = {
+        "t": "hello",
+        "name": NAMES[page.seat],
+        "token": page.token,
+        "seq": page.state["seq"],
+        "key": page.seat * 87,
+    }
     world.send(world.room.receive(peer, hello, world.now))
 
 
@@ -291,6 +299,9 @@ def test_a_room_built_by_takeover_saves_and_loads_with_its_claims_and_succession
     assert loaded.summary()["seats"] == new.room.summary()["seats"]
     assert loaded.save() == save
     page = world.pages[HOST]
+    claim = loaded.summary()["seats"]["S"]["claim"]
+    out = loaded.receive("p-S8", {"t": "hello", "name": "x", "token": claim}, new.now)  # the claim is not the token
+    assert [m["you"]["seat"] for p, m in out if m["t"] == "welcome"] == [None] and loaded.succession == []
     out = loaded.receive("p-S9", {"t": "hello", "name": "x", "token": page.token, "seq": 40}, new.now)
     welcome = next(m for p, m in out if m["t"] == "welcome")
     assert welcome["you"]["seat"] == "S" and welcome["you"]["token"] == page.token
@@ -305,6 +316,10 @@ def test_claims_keys_and_the_succession_in_an_ordinary_room():
     assert summary["seats"]["N"]["claim"] == claim_of(room.members[HOST].token) and summary["seats"]["N"]["key"] == KEY
     assert summary["seats"]["S"]["key"] == "S" * 87 and summary["seats"]["E"]["claim"] is None
     assert summary["succession"] == ["S", "W"]
+    dropped = room.dropped_messages
+    for key in ("S" * 86, "S" * 88, "S" * 86 + "=", "S" * 86 + "+", 5):  # not 87 characters of base64url
+        assert room.receive("p-x", {"t": "hello", "name": "X", "key": key}, world.now) == []
+    assert room.dropped_messages == dropped + 5
     world.send(room.disconnect("p-S", world.now))
     assert room.summary()["succession"] == ["W"]
     page = world.pages["p-S"]
@@ -313,7 +328,8 @@ def test_claims_keys_and_the_succession_in_an_ordinary_room():
     # a claim is not a token: saying hello with the claim itself brings nothing back
     world.send(room.disconnect("p-S2", world.now))
     out = room.receive("p-S3", {"t": "hello", "name": "Sam", "token": claim_of(page.token)[:64]}, world.now)
-    assert room.player_at(Seat.S).peer == "p-S2" and all(m["t"] != "welcome" or m["you"]["seat"] is None for _, m in out)
+    assert room.player_at(Seat.S).peer == "p-S2"
+    assert all(m["t"] != "welcome" or m["you"]["seat"] is None for _, m in out)
 
 
 def test_the_worker_takes_over_with_one_line_errors_for_bad_public_data():
