@@ -3,17 +3,25 @@ line, the room before the start, the vote), and the person's submits and choices
 actions.py's tables.  A part of life.py's :class:`Online` (a mixin: the same table's fields).
 """
 
+import json
+
+import i18n
 import js
 import store
 from dom import by_id
 from i18n import t
 from pyscript import document
 from pyscript.ffi import create_proxy
+from tasks import sleep_ms, spawn
 
 from .actions import CHANGES, SUBMITS
 from .bridge import NAME_KEY, PREFS_KEY, invite_link
-from .forms import create_window, join_window, status_window
+from .forms import create_window, join_window, offered_name, status_window
+from .links import typed_name
 from .views import body, room_window
+
+REACH_CHECK_MS = 1000
+"""How often the host's room window asks whether a tracker answers (session.mjs ``reach``) until one does."""
 
 
 class Dialog:
@@ -59,11 +67,25 @@ class Dialog:
         if self.session is not None:
             self.show(self.room_view())
             return
-        self.show(create_window(self.default_name()))
+        self.show(create_window(self.form_name()))
 
     def join_form(self, secret, problem=None):
         """The join form for the table ``secret`` (``problem``: why the last try was refused)."""
-        self.show(join_window(secret, self.pub, self.default_name(), problem))
+        self.show(join_window(secret, self.pub, self.form_name(), problem))
+
+    def form_name(self):
+        """The name the forms offer (forms.py ``offered_name``): ``?name=``, the profile's, the last one used."""
+        profile = ""
+        try:
+            data = json.loads(store.read_text(store.PROFILE_KEY) or "null")
+            profile = typed_name(data.get("name")) if isinstance(data, dict) else ""
+        except ValueError:
+            pass  # a damaged profile: player.py sets it aside when the profile is opened
+        entry = i18n._catalog.get("profile_default_name") or {}  # every language's default: a name nobody chose
+        defaults = [str(text) for text in entry.values()]
+        return offered_name(
+            typed_name(self.params.get("name")), profile, defaults, typed_name(store.read_text(NAME_KEY))
+        )
 
     def show_status(self, text):
         self.show(status_window(text))
@@ -113,7 +135,43 @@ class Dialog:
         """The room window for this page (views.room_window with what this page knows)."""
         invite = invite_link(self.secret, self.pub, self.custom_relay()) if self.secret else None
         prefs = {"spectators": self.allow_spectators, "show_cards": self.show_cards}
-        return room_window(self.room, self.you, self.role == "host", self.hidden, invite, self.code, prefs)
+        host = self.role == "host"
+        reach = self.host_reach() if host else "ok"
+        return room_window(self.room, self.you, host, self.hidden, invite, self.code, prefs, reach)
+
+    def host_reach(self):
+        """Whether a tracker answers this host (session.mjs ``reach``: ``ok``, ``trying``, ``none``), asked again
+        every :data:`REACH_CHECK_MS` while the room waits for its start and none has answered yet: the room window
+        says that friends cannot join until one does, and the line goes once one answers."""
+        reach = getattr(self.sessions, "reach", None) if self.sessions is not None else None
+        if reach is None:
+            return "ok"
+        if getattr(self, "reach_since", None) is None:
+            self.reach_since = js.Date.now()
+        now = str(reach(self.reach_since))
+        if now != "ok" and not getattr(self, "reach_watch", False):
+            self.reach_watch = True
+            spawn(self.watch_reach(now))
+        return now
+
+    async def watch_reach(self, shown):
+        """Until a tracker answers (or the game starts, or the table is left): the room window drawn again
+        whenever the answer changes (trystero keeps trying the trackers meanwhile)."""
+        secret, had = self.secret, self.session is not None
+        try:
+            while self.secret == secret and self.role == "host" and not (self.room or {}).get("started"):
+                await sleep_ms(REACH_CHECK_MS)
+                if self.session is None and had:
+                    return  # the table was left
+                had = had or self.session is not None
+                now = str(self.sessions.reach(self.reach_since))
+                if now != shown:
+                    shown = now
+                    self.render_lobby()
+                if now == "ok":
+                    return
+        finally:
+            self.reach_watch = False
 
     def render_lobby(self, open_it=False):
         """The room window drawn again in place while it shows (the focused button keeps the focus); a room message

@@ -30,6 +30,17 @@ def name_field(name):
     )
 
 
+def offered_name(visit, profile, defaults, saved):
+    """The name the create and join forms offer: this visit's (``?name=``), else the profile's (docs/profile.md)
+    unless it is still a default one (``defaults``: the catalog's ``profile_default_name`` in every language),
+    else the one used online last time (``saved``), else none.  Each as :func:`links.typed_name` left it."""
+    if visit:
+        return visit
+    if profile and profile not in defaults:
+        return profile
+    return saved or ""
+
+
 def password_field():
     """The table password field of the create and join forms."""
     return h(

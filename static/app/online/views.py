@@ -103,12 +103,13 @@ def _mine(you):
     return seat if seat in SEATS else None
 
 
-def room_window(room, you, host, hidden=(), invite=None, code=None, prefs=None):
+def room_window(room, you, host, hidden=(), invite=None, code=None, prefs=None, reach="ok"):
     """The room before the start (``[data-lobby]``): the seats, the invitation, who watches, the person's choices.
 
     ``room`` is the room message, ``you`` the welcome's ``you``, ``host`` whether this page hosts the table,
     ``hidden`` the names the person hides, ``invite`` the invitation link and ``code`` the short code (the host's),
-    ``prefs`` ``{"spectators", "show_cards"}``.
+    ``prefs`` ``{"spectators", "show_cards"}``, ``reach`` whether a tracker answers the host (session.mjs ``reach``):
+    with ``none``, before the start, a line says that friends cannot join yet (``[data-reach="none"]``).
     """
     room = _dict(room)
     seats = _dict(room.get("seats"))
@@ -136,6 +137,9 @@ def room_window(room, you, host, hidden=(), invite=None, code=None, prefs=None):
         )
     watchers = [_text(_dict(w).get("name")) for w in room.get("watchers") or [] if isinstance(w, dict)]
     parts = [
+        h("p", t("online_no_tracker"), cls="online-problem", role="status", data_reach="none")
+        if host and not started and reach == "none"
+        else None,
         h(
             "p",
             h("label", t("online_invite"), " ", h("input", readonly=True, data_invite=True, value=invite)),
@@ -241,6 +245,7 @@ def bar():
             h(
                 "div",
                 {"class": "online-panel", "id": "online-panel", "hidden": True},
+                h("ul", cls="online-names", id="online-names"),
                 h("div", cls="online-buttons", id="online-buttons"),
                 h(
                     "section",
@@ -299,6 +304,8 @@ def strip(room, you, guest, connected, hidden=()):
         if kind != "person":
             name = name or t("online_kind_seat_" + kind)
         label = t("online_light", seconds=seconds(rtt)) if level else t("online_no_light")
+        if kind == "away":  # said in words too, with its seat: a red dot alone does not say whose it is
+            label = t("online_kind_seat_away")
         items.append(
             h(
                 "li",
@@ -311,9 +318,32 @@ def strip(room, you, guest, connected, hidden=()):
                     aria_label=t("seat_" + seat) + " " + name + ": " + label,
                     title=label,
                 ),
+                h("span", t("online_seat_away", seat=t("seat_" + seat)), cls="away", aria_hidden="true")
+                if kind == "away"
+                else None,
                 h("span", h("b", t("seat_" + seat)), " ", name, rated_mark(room, seat, info), cls="who"),
             )
         )
+    return join(items)
+
+
+def names(room, you, guest, connected, hidden=()):
+    """The open panel's list of seats (``#online-names``): each seat, who sits there (a name as the room cleaned
+    it, else what plays it) and, at a rated table, the rating; the strip above keeps the lights and their hooks."""
+    room = _dict(room)
+    seats = _dict(room.get("seats"))
+    ratings = _dict(room.get("ratings")) if room.get("kind") == "rated" else {}
+    items = []
+    for seat in SEATS:
+        info = _dict(seats.get(seat))
+        kind = seat_link(room, seat, you, guest, connected)[0]
+        name = seat_name(seat, info, hidden)
+        if kind != "person":
+            name = join([name, " · ", t("online_kind_seat_" + kind)]) if name else t("online_kind_seat_" + kind)
+        rating = ratings.get(seat)
+        rating = info.get("rating") if rating is None and room.get("kind") == "rated" else rating
+        mark = " · " + str(rating) if _int(rating) is not None else None
+        items.append(h("li", h("b", t("seat_" + seat)), " ", name, mark, data_kind=kind))
     return join(items)
 
 
