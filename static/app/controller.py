@@ -22,9 +22,9 @@ import store
 import view
 import windows
 from dialogs import Dialogs
-from dom import by_id, drop_params, notice, parse_params
+from dom import announce, by_id, drop_params, notice, parse_params
 from embed import Embed
-from i18n import card_name, error_text, t
+from i18n import card_name, error_text, t, who
 from inputs import Inputs
 from markup import h, join
 from pacing import Pacer
@@ -612,7 +612,20 @@ class App:
         self.render()
 
     async def show_events(self, events, gen):
-        """Announce the moves and show each finished trick (pacing.py)."""
+        """Announce the moves and show each finished trick (pacing.py); the rest of a hand claimed (docs/table.md
+        "Claims": event ``claimed``, then every card) is shown at once, its tricks not paced, and said in a line."""
+        for i, event in enumerate(events):
+            kind = event.get("type")
+            if kind == "claim_off":
+                self.ui.message = t("claim_off", who=who(event.get("seat")))
+                announce(self.ui.message)
+            elif kind == "claimed":
+                await self.pacer.show_events(events[:i], gen)
+                if self.gen == gen:
+                    self.ui.message = t("claim_accepted", who=who(event.get("seat")))
+                    announce(self.ui.message)
+                    self.render()
+                return
         await self.pacer.show_events(events, gen)
 
     def pause(self):
@@ -825,6 +838,28 @@ class App:
     def close_dialog(self, element):
         element.closest("dialog").close()
 
+    async def claim(self):
+        """*Claim the rest*: the engine checks it against every hand (refused: the status line says why)."""
+        can, why = self.session.allowed("claim")
+        if not can:
+            self.set_message(t(why))
+            return
+        if self.my_turn("playing"):
+            await self.act({"type": "claim"})
+
+    async def claim_answer(self, element, accept):
+        """The other side's answer to a claim shown in its window (online/views.py ``claim_window``)."""
+        dialog = element.closest("dialog") if element is not None else None
+        if dialog is not None and dialog.open:
+            dialog.close()
+        await self.act({"type": "claim_answer", "accept": accept})
+
+    async def claim_accept(self, element):
+        await self.claim_answer(element, True)
+
+    async def claim_play_on(self, element):
+        await self.claim_answer(element, False)
+
     async def undo(self):
         if self.session.allowed("undo")[0]:
             dialogs.close_dialogs()
@@ -903,6 +938,9 @@ ACTIONS = {
     "take-over": _to("", "take_over"),
     "hint": _to("", "hint"),
     "undo": _to("", "undo"),
+    "claim": _to("", "claim"),
+    "claim-accept": _to("", "claim_accept", ELEMENT),
+    "claim-play-on": _to("", "claim_play_on", ELEMENT),
     "scores": _to("", "scores"),
     "last-trick": _to("", "last_trick"),
     "move-log": _to("", "move_log"),

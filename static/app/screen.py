@@ -6,6 +6,7 @@ import movelog
 import sound
 import view
 from dom import by_id
+from markup import h
 from pacing import PLAYING, SPEEDS
 from pyscript import document
 
@@ -69,10 +70,16 @@ def render(session, ui, play_mode, dialogs):
         ui.panel_key = None
     # status and buttons
     by_id("status").textContent = view.status_text(state, ui)
+    if (state.get("claim") or {}).get("seat") == state["me"] and state["me"] and not ui.message:
+        by_id("status").textContent = i18n.t("claim_waiting")  # my claim, waiting for the other side (online)
     allowed = session.allowed  # what the tools may do: the session says (session.py)
     by_id("btn-undo").disabled = not allowed("undo")[0] or ui.busy
     by_id("btn-hint").disabled = not mine or ui.hidden or not allowed("hint")[0]
     document.querySelector('#menu [data-action="replay"]').disabled = not allowed("replay")[0]
+    claim = claim_button()  # Claim the rest (docs/page.md): at my turn in the play; never in a lesson
+    can_claim, why = allowed("claim")
+    claim.hidden = state["phase"] != "playing" or not state["me"] or not session.owns() or why == "why_lesson"
+    claim.disabled = not can_claim or not mine
     play = by_id("btn-play")
     play.hidden = play_mode != "confirm" or state["phase"] != "playing"
     play.disabled = not (mine and ui.selected)
@@ -81,6 +88,18 @@ def render(session, ui, play_mode, dialogs):
     by_id("btn-again").hidden = state["phase"] != "game-over" or ui.busy
     if state["phase"] not in ("hand-over", "game-over"):
         dialogs.playing_again()
+
+
+def claim_button():
+    """``#btn-claim``, *Claim the rest*, in the row of buttons beside the hand (made the first time it is asked for:
+    the static page does not have it)."""
+    button = by_id("btn-claim")
+    if button is None:
+        row = document.querySelector(".hand-actions")
+        made = h("button", i18n.t("claim"), type="button", id="btn-claim", data_action="claim", data_i18n="claim")
+        row.insertAdjacentHTML("afterbegin", str(made))
+        button = by_id("btn-claim")
+    return button
 
 
 def render_hand(state, ui):

@@ -32,8 +32,9 @@ import i18n
 from i18n import error_text, t
 
 PLAYING = ("bidding", "playing")
-ACTIONS = ("hint", "undo", "replay", "review", "share", "daily", "reseat", "compare", "wrong_move")
-"""What ``allowed`` answers: the toolbar's and menu's tools (``review``: *Review my play*), and the page's own
+ACTIONS = ("hint", "undo", "replay", "review", "share", "daily", "reseat", "compare", "wrong_move", "claim")
+"""What ``allowed`` answers: the toolbar's and menu's tools (``review``: *Review my play*; ``claim``: *Claim the
+rest*, only at my turn in the play: ``why_claim`` otherwise), and the page's own
 questions (``reseat``: new
 levels or undo setting apply to the game in progress; ``compare``: the summary compares the hand with the
 experts; ``wrong_move``: a card the state calls illegal is still sent, to be explained)."""
@@ -133,6 +134,13 @@ class Session:
             return _from_state(self.shown, "replay_hand")
         if action == "hint":
             return _from_state(self.shown, "hint", True)
+        if action == "claim":
+            shown = self.shown or {}
+            if shown.get("phase") != "playing" or shown.get("turn") != shown.get("me"):
+                return (False, "why_claim")
+            if shown.get("claim"):
+                return (False, "claim_waiting")  # mine, waiting for the other side's answer
+            return _from_state(shown, "claim")
         if action in ("review", "share", "daily", "reseat"):
             return YES
         if action == "compare":
@@ -297,7 +305,7 @@ class LessonSession(Session):
         return Session.owns(self, seat)
 
     def _allowed(self, action):
-        if action in ("share", "daily", "reseat", "review"):
+        if action in ("share", "daily", "reseat", "review", "claim"):
             return (False, "why_lesson")  # a lesson's table is not the game
         if action == "wrong_move":
             return YES  # a wrong card is explained, not refused

@@ -13,6 +13,7 @@ tests/page runs each one with a stand-in.
 from i18n import error_text, t
 
 from .forms import vote_window
+from .views import claim_window
 
 CHAT_KEEP = 100
 """Chat lines kept on the page (the panel shows the last 30)."""
@@ -71,7 +72,22 @@ def state(online, message):
     seq = (message.get("state") or {}).get("seq")
     if isinstance(seq, int) and not isinstance(seq, bool) and seq >= 0:
         online.seen_seq = seq
+    claim_asked(online, message.get("state"))
     online.later(online.app.online_state(message))
+
+
+def claim_asked(online, state):
+    """The other side's claim waits for my answer: its window (views.py ``claim_window``), opened once; closed once
+    the claim is answered or gone (docs/table.md "Claims")."""
+    state = state if isinstance(state, dict) else {}
+    claim = state.get("claim")
+    answers = claim.get("answers") if isinstance(claim, dict) else None
+    me = state.get("me")
+    if isinstance(answers, dict) and me in answers and answers.get(me) is None:
+        if not online.showing("[data-claim]"):
+            online.show(claim_window(claim))
+    elif online.showing("[data-claim]"):
+        online.close_dialog("[data-claim]")
 
 
 def hand_dealt(seen, state):

@@ -40,6 +40,10 @@ def _dict(value):
     return value if isinstance(value, dict) else {}
 
 
+def _card(value):
+    return isinstance(value, str) and len(value) == 2 and value[0] in "23456789TJQKA" and value[1] in "CDHS"
+
+
 def _text(value):
     return "" if value is None else str(value)
 
@@ -397,3 +401,19 @@ def chat(lines, muted=(), hidden=(), keep=30):
             )
         )
     return join(items)
+
+
+# ------------------------------------------------------------------ the other side's claim (docs/table.md "Claims")
+
+
+def claim_window(claim):
+    """Who claims the rest (a state's ``claim``), their cards face up, *Accept* or *Play on* (the page's actions
+    ``claim-accept`` and ``claim-play-on``, controller.py); ``[data-claim]`` marks the window."""
+    claim = _dict(claim)
+    seat = claim.get("seat") if claim.get("seat") in SEATS else None
+    cards = [c for c in claim.get("cards") or [] if c in ("BJ", "LJ") or _card(c)]
+    shown = [h("li", i18n.card_short(c), cls="claim-card suit-" + c[-1:], aria_label=i18n.card_name(c)) for c in cards]
+    heading = t("claim_title", who=who(seat)) if seat else t("claim")
+    answers = [button(t("claim_accept"), "claim-accept", autofocus=True), button(t("claim_play_on"), "claim-play-on")]
+    marks = {"class": "dlg-buttons", "data-claim": seat or True}
+    return join([title(heading), h("ul", shown, cls="claim-cards", aria_label=heading), h("div", marks, answers)])
