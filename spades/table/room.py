@@ -16,7 +16,7 @@ against its rate limit, :data:`RATE`, a denied hello too)::
 
     {"t": "hello", "name": "Ann", "token": "..."?, "password": "..."?, "via": "invite" | "lobby",
      "lang": "en" | "zh-Hans" | "zh-Hant", "seq": 12?,
-     "rating": 1012?, "disconnects": 1?}                           # first message; token = seat back
+     "rating": 1012?, "disconnects": 1?, "key": "BASE64URL…"?}     # first message; token = seat back
     {"t": "sit", "seat": "N"}   {"t": "stand"}   {"t": "watch", "seat": "E"}
     {"t": "ready", "ready": true}
     {"t": "intent", "n": 7, "intent": {...}}                       # n increases: replays are refused
@@ -75,6 +75,12 @@ move ends it, as a dropped player's return does; after *wait* the seat has its m
 Nothing is timed while the game waits for something else: the end of a hand, a vote, a dropped player, an ended
 room.  Every state then says ``clock``: the seat timed, its move time left and its reserve left at sending (``null``
 while nothing is timed; no key at a table without a clock); the pages count down from when they receive it.
+
+Keys, claims and the succession (``docs/online.md``, *When the host is gone*): a person's ``hello`` may carry their
+public key (:data:`KEY_LENGTH` characters of base64url), shown in their seat of the ``room`` message with the seat's
+``claim`` (:func:`claim_of` its token: a room accepts a ``hello`` whose token hashes to a seat's claim as that seat's
+owner); the ``room`` message's ``succession`` names the seats that would take the room over, in order
+(:attr:`Room.succession`; :mod:`spades.table.takeover` builds the room that goes on).
 
 Catching up: a returning player (``hello`` with its token) or a ``catch_up`` whose ``seq`` is more than
 :data:`CATCH_UP_EVENTS` behind, or ``0`` once the game has started, gets the current state with no events (the page
