@@ -363,3 +363,25 @@ def test_the_worker_takes_over_with_one_line_errors_for_bad_public_data():
     assert answer(good, name="Stranger", token=page.token)["seat"] == page.seat
     room, seat = take_over(good, NAMES[page.seat], 5.0, seed=3)
     assert seat.name == page.seat and room.members[HOST].name == NAMES[page.seat]
+
+
+def test_the_move_clock_and_a_finished_game_carry_over():
+    world = seated(computers=("E",))
+    room = world.room
+    clocked = Room(room.rules, RoomConfig("casual", clock=(20_000, 60_000)), "Sam", Seat.S, seed=4)
+    world.room = clocked
+    for peer, page in list(world.pages.items()):
+        if peer != HOST:
+            world.send(clocked.receive(peer, {"t": "hello", "name": NAMES[page.seat]}, world.now))
+            world.send(clocked.receive(peer, {"t": "sit", "seat": page.seat}, world.now))
+            world.send(clocked.receive(peer, {"t": "ready", "ready": True}, world.now))
+    world.send(clocked.receive(HOST, {"t": "fill", "seat": "E", "level": "beginner"}, world.now))
+    world.send(clocked.receive(HOST, {"t": "start"}, world.now))
+    rng = random.Random(6)
+    world.play(5000, rng)
+    assert clocked.table.game.phase.value == "game-over"
+    page = successor(world, {HOST})
+    new = take_over_by(world, page, {HOST})
+    assert new.room.config.clock == (20_000, 60_000)
+    assert new.room.table.game.phase.value == "game-over" and sheets(new.room) == sheets(clocked)
+    assert new.room.table.game.winner == clocked.table.game.winner
