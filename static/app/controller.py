@@ -622,7 +622,9 @@ class App:
             elif kind == "claimed":
                 await self.pacer.show_events(events[:i], gen)
                 if self.gen == gen:
-                    self.ui.message = t("claim_accepted", who=who(event.get("seat")))
+                    seat = event.get("seat")
+                    mine = seat == (self.state or {}).get("me")
+                    self.ui.message = t("claim_accepted_you") if mine else t("claim_accepted", who=who(seat))
                     announce(self.ui.message)
                     self.render()
                 return
