@@ -53,6 +53,7 @@ def messages(draw: st.DrawFn) -> object:
                     "name": st.text(max_size=30),
                     "text": st.text(max_size=30),
                     "via": st.sampled_from(["invite", "lobby"]),
+                    "key": st.sampled_from(["A" * 87, "b-_" * 29, "A" * 86]) | values,  # 87 of base64url, or not
                 }.get(key, values)
             )
     return message
