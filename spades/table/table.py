@@ -99,7 +99,8 @@ EVENT_LOG_LIMIT = 1000
 SEQ_LIMIT = 2**53 - 1
 """The largest event sequence number (the page's JavaScript keeps integers exact up to here); a save's ``seq``."""
 MOVE_EVENTS = 4
-"""The most events one intent or computer move makes (a card that ends the game: play, trick, scored, game_over)."""
+"""The most events one intent or computer move makes (a card that ends the game: play, trick, scored, game_over;
+one more, ``claim_off``, when the card withdraws its player's claim)."""
 CLAIM_EVENTS = 2 + 52 + 13 + 2
 """The most events a claim makes (claim, claimed, then every card left, its tricks, scored, game_over)."""
 CLAIM_NODES = 50_000
@@ -502,7 +503,8 @@ class Table:
         occupant = self.seats[seat]
         if occupant.kind == "computer":
             raise SpadesError(f"{seat.name} is played by the computer", "seat_is_computer", {"seat": seat.name})
-        self._numbers_left(seat, CLAIM_EVENTS if kind in ("claim", "claim_answer") else MOVE_EVENTS)
+        events = MOVE_EVENTS + 1 if self.pending_claim() is not None else MOVE_EVENTS  # claim_off first
+        self._numbers_left(seat, CLAIM_EVENTS if kind in ("claim", "claim_answer") else events)
         self._sync_looked()
         events = handler(self, seat, intent)
         self._sync_looked()
@@ -538,10 +540,13 @@ class Table:
         if game.phase is not Phase.PLAYING:
             raise IllegalMoveError(seat.name, CARD_NAMES[card], Reason("wrong_phase", phase=game.phase.value))
         claim = self.pending_claim()
-        if claim is not None:
+        if claim is not None and claim[0] != seat:
             raise _claim_pending(claim[0])
         game.apply(card, seat)
-        return self._move_events(seat, card, Phase.PLAYING)
+        if claim is None:
+            return self._move_events(seat, card, Phase.PLAYING)
+        self._waiting = None  # the claimer plays on: the claim is withdrawn
+        return [self._emit("claim_off", seat=seat.name), *self._move_events(seat, card, Phase.PLAYING)]
 
     def _undo(self, seat: Seat, intent: Mapping[str, Any]) -> list[dict[str, Any]]:
         if not self.policy.effective().undo:

@@ -102,28 +102,39 @@ def test_with_the_partners_nil_the_claim_means_the_claimer_takes_them_all():
     assert number.game.results[-1].tricks == (13, 0, 0, 0)
 
 
-def test_people_on_the_other_side_answer_play_on_or_accept():
-    peers = {Seat.E: Occupant("peer"), Seat.W: Occupant("peer")}
-    table = scripted(ALL_SPADES, seats=peers, bids=(3, 1, 9, 1))
-    while table.game.turn != Seat.S:  # East and West are people here: they play their lowest legal card
+def to_south_by_people(table):
+    """Until South's turn, East and West people who play their first legal card, the computers theirs."""
+    while table.game.turn != Seat.S:
         seat = table.game.turn
         if table.computer_to_move() is not None:
             table.step()
         else:
             card = next(h["card"] for h in table.state(seat.name)["hand"] if h["legal"])
             table.act(seat, {"type": "play", "card": card})
+
+
+def test_people_on_the_other_side_answer_play_on_or_accept():
+    peers = {Seat.E: Occupant("peer"), Seat.W: Occupant("peer")}
+    table = scripted(ALL_SPADES, seats=peers, bids=(3, 1, 9, 1))
+    to_south_by_people(table)
     events = table.act(Seat.S, {"type": "claim"})
     assert [e["type"] for e in events] == ["claim"]
     shown = {"seat": "S", "cards": events[0]["cards"], "answers": {"E": None, "W": None}}
     for viewer in ("E", "W", "N", "spectator"):
         assert table.state(viewer)["claim"] == shown
     assert not table.state("S")["allowed"]["claim"]
-    assert refusal(table, Seat.S, {"type": "play", "card": table.state("S")["hand"][0]["card"]}) == "claim_pending"
     assert refusal(table, Seat.S, {"type": "claim"}) == "claim_pending"
+    assert refusal(table, Seat.E, {"type": "play", "card": table.state("E")["hand"][0]["card"]}) == "claim_pending"
     assert refusal(table, Seat.S, {"type": "claim_answer", "accept": True}) == "claim_not_defender"
     assert [e["type"] for e in table.act(Seat.E, {"type": "claim_answer", "accept": False})] == ["claim_off"]
     assert table.state("W")["claim"] is None and table.state("S")["allowed"]["claim"]
     assert refusal(table, Seat.W, {"type": "claim_answer", "accept": True}) == "no_claim"
+    # the claimer's own card withdraws a claim that waits
+    table.act(Seat.S, {"type": "claim"})
+    events = table.act(Seat.S, {"type": "play", "card": table.state("S")["hand"][0]["card"]})
+    assert [e["type"] for e in events][:2] == ["claim_off", "play"] and events[0]["seat"] == "S"
+    assert table.pending_claim() is None and table.state("E")["claim"] is None
+    to_south_by_people(table)
     table.act(Seat.S, {"type": "claim"})
     assert table.act(Seat.E, {"type": "claim_answer", "accept": True}) == []
     assert table.state("S")["claim"]["answers"] == {"E": True, "W": None}
