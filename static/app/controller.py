@@ -144,7 +144,6 @@ class App:
         self.starting = True  # until the start-up's notices are all shown: they stay on show together
         self.start_notes = []
         self.move_clock = None  # an online table's move clock: (the last state's clock, when it came), or None
-        self.clock_shown = None  # what the plate's clock shows (view.py clock_left), drawn only when it changes
         self.clock_ticking = False  # the clock's loop runs
         self.forced = None  # the turn whose forced card waits to be played by itself (auto_play)
 
@@ -548,13 +547,13 @@ class App:
             spawn(self.clock_loop())
 
     def draw_clock(self):
+        """The clock as it stands now, on the plate of the seat it times (drawn every step, so that it follows the
+        seats when the page places them anew)."""
         left = None
         if self.move_clock is not None and isinstance(self.session, OnlineSession):
             clock, since = self.move_clock
             left = view.clock_left(clock, now() - since)
-        if left != self.clock_shown:
-            self.clock_shown = left
-            view.render_clock(document, left)
+        view.render_clock(document, left)
 
     async def clock_loop(self):
         try:
