@@ -503,8 +503,8 @@ class Table:
         occupant = self.seats[seat]
         if occupant.kind == "computer":
             raise SpadesError(f"{seat.name} is played by the computer", "seat_is_computer", {"seat": seat.name})
-        events = MOVE_EVENTS + 1 if self.pending_claim() is not None else MOVE_EVENTS  # claim_off first
-        self._numbers_left(seat, CLAIM_EVENTS if kind in ("claim", "claim_answer") else events)
+        most = MOVE_EVENTS + 1 if self.pending_claim() is not None else MOVE_EVENTS  # claim_off first
+        self._numbers_left(seat, CLAIM_EVENTS if kind in ("claim", "claim_answer") else most)
         self._sync_looked()
         events = handler(self, seat, intent)
         self._sync_looked()
