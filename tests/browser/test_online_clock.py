@@ -78,6 +78,7 @@ def test_casual_the_computer_plays_for_a_seat_out_of_time_and_one_tap_takes_it_b
         make_page, server, tracker, {"kind": "casual", "clock": {"move_ms": 3000, "reserve_ms": 8000}}
     )
     guest = join(make_page, server, tracker, pub, "Bo")
+    assert "3 s a move + 8 s a hand" in guest.locator("[data-room-clock]").inner_text()  # said before the start
     sit(guest, "N")
     watcher = join(make_page, server, tracker, pub, "Eve", viewport={"width": 390, "height": 844})
     watcher.click('[data-action="watch"]')

@@ -10,7 +10,7 @@ import settings as form_fields
 import view
 from hypothesis import given
 from hypothesis import strategies as st
-from online import actions, forms
+from online import actions, forms, views
 
 from spades.table.room import CLOCK_MOVE_MS, CLOCK_RESERVE_MS, RoomConfig
 from tests.page.conftest import assert_no_injection, parse_tags
@@ -128,3 +128,10 @@ def test_the_forced_card_setting_is_off_by_default_and_read_back(lang) -> None:
     on = form_fields.display_html({"sound": True, "speed": "normal", "four_color": False, "play_mode": "click",
                                    "undo": True, "auto_play": True}, lang)  # fmt: skip
     assert "checked" in next(dict(attrs) for tag, attrs in parse_tags(on) if dict(attrs).get("name") == "auto_play")
+
+
+def test_the_room_window_says_the_tables_clock(lang) -> None:
+    line = views.clock_line({"move_ms": 30_000, "reserve_ms": 90_000})
+    assert str(line).startswith("<p data-room-clock") and "30" in str(line) and "90" in str(line)
+    assert views.clock_line(None) is None and views.clock_line({"move_ms": "30", "reserve_ms": 0}) is None
+    assert_no_injection(views.clock_line({"move_ms": 1000, "reserve_ms": 0}))

@@ -155,6 +155,7 @@ def room_window(room, you, host, hidden=(), invite=None, code=None, prefs=None, 
         else None,
         h("p", t("online_code"), " ", h("b", code, data_code=True), cls="online-code") if host and code else None,
         h("table", h("tbody", rows), cls="online-seats"),
+        clock_line(room.get("clock")),
         h("p", t("online_spectators", names=("、" if i18n.lang() != "en" else ", ").join(watchers)))
         if watchers
         else None,
@@ -170,6 +171,16 @@ def room_window(room, you, host, hidden=(), invite=None, code=None, prefs=None, 
     ]
     kind = t("online_kind_" + _text(room.get("kind", "casual")))
     return join([title(t("online_room_title", kind=kind)), h("div", {"data-lobby": True}, parts)])
+
+
+def clock_line(clock):
+    """The table's move clock in the room window (``[data-room-clock]``): its move time and reserve a hand, in
+    seconds; nothing for a table without one."""
+    clock = _dict(clock)
+    move, reserve = _int(clock.get("move_ms")), _int(clock.get("reserve_ms"))
+    if move is None or reserve is None:
+        return None
+    return h("p", t("online_clock_table", move=move // 1000, reserve=reserve // 1000), data_room_clock=True)
 
 
 def _marks(info, kind, yours):
