@@ -1,14 +1,15 @@
 """Command line: ``python -m spades replay FILE``, ``python -m spades score FILE``,
-``python -m spades ratings FILE [--today YYYY-MM-DD]``, and the bots' ``python -m spades arena``
-and ``python -m spades bot`` (see :mod:`spades.bots.arena`).
+``python -m spades ratings FILE [--today YYYY-MM-DD]``, ``python -m spades verify FILE``, and the bots'
+``python -m spades arena`` and ``python -m spades bot`` (see :mod:`spades.bots.arena`).
 
 ``replay`` checks a hand record (``docs/hand-record.md``) and prints each
 hand's tricks, points, bags and totals as JSON; ``score`` is the score pad for
 games played with real cards (see :mod:`spades.formats.scorepad`); ``ratings``
 replays a list of rated games and prints every player's rating on ``--today``
 (default: today in UTC) and each game's changes (see :mod:`spades.stats.rating` and
-``docs/ratings.md``).  ``-`` reads standard input.  Bad input exits with status 1 and one line naming the hand,
-the step and the reason.
+``docs/ratings.md``); ``verify`` checks the fair deals a record carries (``docs/fair-play.md``) and prints one
+line saying what was checked and whether it holds (status 1 when it does not).  ``-`` reads standard input.
+Bad input exits with status 1 and one line naming the hand, the step and the reason.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from .formats.record import from_record
 from .formats.scorepad import score_sheet, summary
 from .jsontext import load_json
 from .stats import rating
+from .table.verify import verify_record
 
 MAX_INPUT = 32 * 1024 * 1024
 """The largest file (or standard input) ``replay``, ``score`` and ``ratings`` read, in bytes."""
@@ -99,11 +101,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     rated = commands.add_parser("ratings", help="replay rated games and print everyone's rating (点力)")
     rated.add_argument("file")
     rated.add_argument("--today", help="the day to compute ratings for, YYYY-MM-DD (default: today, UTC)")
+    commands.add_parser("verify", help="check the fair deals of a hand record (docs/fair-play.md)").add_argument("file")
     arena.register(commands)
     try:
         args = parser.parse_args(argv)
         if args.command in ("arena", "bot"):
             return arena.run_command(args)
+        if args.command == "verify":
+            verdict = verify_record(_read_json(args.file))
+            print(one_line(verdict.line))
+            return 0 if verdict.ok else 1
         if args.command == "ratings":
             result = ratings(args.file, args.today)
         else:

@@ -16,24 +16,29 @@ inverses mod ``q`` alike: the cost of the classic scheme's inverses on a safe pr
   logarithm of one card to another (small numbers such as 4 and 16 = 4² would betray each other).
 * ``E_k(m) = canon(m^k mod p)`` with ``k`` in ``[1, q)``; ``E_k(E_j(m)) = E_j(E_k(m))``; ``D_k = E_(k⁻¹ mod q)``.
 
-**The messages** (JSON objects; numbers of the group as hex text; ``from``, ``to`` are seat letters):
+**The messages** (JSON objects; numbers of the group as hex text; ``from``, ``to`` are seat letters; every
+message goes to every device through the relay):
 
-1. ``hello`` ``{dh}``: each device's Diffie–Hellman public value ``canon(g^x)`` for this hand.
-2. ``shuffle`` ``{deck}``, N, E, S, W in turn: encrypt every card of the deck received (first the public deck, in
+1. ``hello`` ``{dh}``: each device's Diffie–Hellman public value ``canon(g^x)`` for this hand (``x`` fresh).
+2. ``keys`` ``{to, box}``, once all four ``hello`` are in: every device draws a key ``b[t]`` for each position
+   ``t`` of the final deck and sends each other seat its keys for that seat's 13 positions (``13·i … 13·i + 12``
+   are seat ``i``'s), sealed for it (:func:`seal`: a key stream and a MAC from their Diffie–Hellman secret), so
+   the relay learns nothing from them.
+3. ``shuffle`` ``{deck}``, N, E, S, W in turn: encrypt every card of the deck received (first the public deck, in
    card order) with a deck key ``a`` and permute it (``deck[t] = E_a(received[perm[t]])``).  The device that
    encrypts a deck next first checks that it lies in the cards' subgroup (:func:`in_subgroup`, a batch test): an
    element outside it could carry a mark through the encryption and betray the permutation.
-3. ``lock`` ``{deck}``, N, E, S, W in turn: replace the deck-key layer by a key per position
-   (``deck[t] = E_(b[t]·a⁻¹)(received[t])``).  The final deck's positions ``13·i … 13·i + 12`` are seat ``i``'s.
-4. ``keys`` ``{to, box}``: every device sends each other seat its ``b[t]`` for that seat's 13 positions, sealed
-   for it (:func:`seal`: a key stream and a MAC from their Diffie–Hellman secret), so the relay learns nothing.
-   The owner decrypts its 13 cards with the three others' keys and its own.
+4. ``lock`` ``{block, deck}``, N, E, S, W in turn, one block of 13 positions a message (so the four work at once
+   on different blocks): replace the deck-key layer by the positions' keys (``deck[t] = E_(b[t]·a⁻¹)(received[t])``).
+   W's lock of block ``i`` is seat ``i``'s part of the final deck: its owner decrypts its 13 cards with the three
+   others' keys and its own.
 5. ``play`` ``{position, card, keys}``: a card is played with all four keys of its position; every device checks
    that they decrypt that position of the final deck to that card (:class:`Device` refuses a forged card,
    naming the seat).
 6. ``reveal`` ``{x, a, perm, b}``: at the end of the hand every device reveals its secrets, and every device
-   audits the whole (:func:`audit`): each shuffle, each lock, each sealed box, each play, and the play against
-   the rules with the engine (a renege — not following suit when able — is found here).
+   audits the whole (:func:`audit`): each shuffle, the final deck (and, if it fails, each lock), each sealed box,
+   each play, and the play against the rules with the engine (a renege — not following suit when able — is found
+   here).
 
 >>> canon(P - 2) == 2 and power(encode(0), Q) == 1
 True
@@ -147,30 +152,48 @@ def generator() -> int:
     return _GENERATOR[0]
 
 
-def in_subgroup(elements: Sequence[int]) -> bool:
-    """Whether every one of ``elements`` lies in the cards' subgroup (a batch test: one power of 256 bits and one
-    of 64 bits an element instead of one of 256 bits each; a deck with an element outside passes with probability
-    at most 2**-64)."""
-    product = 1
+def weighted_product(elements: Sequence[int], weights: Sequence[int]) -> int:
+    """``∏ elements[i] ** weights[i] mod p`` for weights below ``2**SAMPLE_BITS``: one squaring a bit shared by all
+    (Straus), about half the cost of a power each."""
+    tables = []
     for x in elements:
-        if type(x) is not int or not 1 <= x <= HALF:
-            return False
-        product = product * pow(x, _random.randbits(SAMPLE_BITS), P) % P
-    return power(product, Q) == 1
+        row = [1, x]
+        for _ in range(14):
+            row.append(row[-1] * x % P)
+        tables.append(row)
+    product = 1
+    for shift in range(SAMPLE_BITS - 4, -1, -4):
+        for _ in range(4):
+            product = product * product % P
+        for row, weight in zip(tables, weights, strict=True):
+            digit = weight >> shift & 15
+            if digit:
+                product = product * row[digit] % P
+    return product
+
+
+def _weights(count: int) -> list[int]:
+    return [_random.randbits(SAMPLE_BITS) for _ in range(count)]
+
+
+def in_subgroup(elements: Sequence[int]) -> bool:
+    """Whether every one of ``elements`` lies in the cards' subgroup, by a batch test: their product under random
+    64-bit weights, raised to ``q``, is 1 (a deck with an element outside passes with probability at most 2**-64,
+    both other factors of the group's order being large primes)."""
+    if not all(type(x) is int and 1 <= x <= HALF for x in elements):
+        return False
+    return power(weighted_product(elements, _weights(len(elements))), Q) == 1
 
 
 def same_powers(before: Sequence[int], after: Sequence[int], exponents: Sequence[int]) -> bool:
     """Whether ``after[t] == power(before[t], exponents[t])`` for every ``t`` — when all exponents are equal, by a
-    batch test (two products and one power); otherwise position by position."""
+    batch test (both sides under the same random 64-bit weights; a wrong element passes with probability at most
+    2**-64); otherwise position by position."""
     if len(before) != len(after):
         return False
     if len(set(exponents)) == 1:
-        left = right = 1
-        for x, y in zip(before, after, strict=True):
-            weight = _random.randbits(SAMPLE_BITS)
-            left = left * pow(x, weight, P) % P
-            right = right * pow(y, weight, P) % P
-        return power(left, exponents[0]) == canon(right)
+        weights = _weights(len(before))
+        return power(weighted_product(before, weights), exponents[0]) == canon(weighted_product(after, weights))
     return all(power(x, e) == y for x, e, y in zip(before, exponents, after, strict=True))
 
 
@@ -283,7 +306,9 @@ class Device:
         self._b = [new_key() for _ in range(self.size)]
         self.publics: dict[Seat, int] = {}
         self.shuffles: list[list[int]] = [[encode(c) for c in mask_cards(deck)]]
-        self.locks: list[list[int]] = []
+        self.locks: list[list[int]] = [[0] * self.size for _ in Seat]
+        """Each seat's lock layer (by position; 0 until its block came): ``locks[3]`` is the final deck."""
+        self._locked: set[tuple[int, int]] = set()
         self._keys: dict[Seat, list[int]] = {self.seat: [self._b[t] for t in _positions(self.seat, self.size)]}
         self.cards: dict[int, int] = {}
         """This seat's cards once dealt: position in the final deck → card number."""
@@ -325,18 +350,27 @@ class Device:
         self._expect(sender, sender not in self.publics, "hello")
         value = _number(sender, "dh", message.get("dh"), 2, HALF)
         self.publics[sender] = value
-        if len(self.publics) == 4 and self.seat == Seat.N:
-            return [self._shuffle(self.shuffles[0])]
-        return []
+        if len(self.publics) < 4:
+            return []
+        out = []
+        for seat in Seat:  # the keys of each other seat's positions, sealed for it (they do not depend on the deck)
+            if seat != self.seat:
+                key = _box_key(self.table, self.hand, self.seat, seat, power(self.publics[seat], self._x))
+                box = seal(key, [self._b[t] for t in _positions(seat, self.size)])
+                out.append({"type": "keys", "from": self.seat.name, "to": seat.name, "box": box})
+        if self.seat == Seat.N:
+            out.append(self._shuffle(self.shuffles[0]))
+        return out
 
     def _shuffle(self, received: list[int]) -> dict[str, Any]:
         a, perm = self._a, self._perm
         return {"type": "shuffle", "from": self.seat.name, "deck": [_hex(power(received[i], a)) for i in perm]}
 
-    def _lock(self, received: list[int]) -> dict[str, Any]:
+    def _lock(self, block: int, received: list[int]) -> dict[str, Any]:
         undo = inverse(self._a)
-        deck = [_hex(power(x, b * undo % Q)) for x, b in zip(received, self._b, strict=True)]
-        return {"type": "lock", "from": self.seat.name, "deck": deck}
+        positions = _positions(block, self.size)
+        deck = [_hex(power(received[t], self._b[t] * undo % Q)) for t in positions]
+        return {"type": "lock", "from": self.seat.name, "block": block, "deck": deck}
 
     def _on_shuffle(self, sender: Seat, message: Mapping[str, Any]) -> list[dict[str, Any]]:
         self._expect(sender, len(self.publics) == 4 and sender == len(self.shuffles) - 1, "shuffle")
@@ -345,37 +379,43 @@ class Device:
             raise FairError(f"{sender.name}'s deck is not in the group", "fair_not_in_group", {"seat": sender.name})
         self.shuffles.append(deck)
         if len(self.shuffles) == 5:
-            return [self._lock(deck)] if self.seat == Seat.N else []
+            return [self._lock(0, deck)] if self.seat == Seat.N else []
         return [self._shuffle(deck)] if sender == (self.seat - 1) % 4 else []
 
     def _on_lock(self, sender: Seat, message: Mapping[str, Any]) -> list[dict[str, Any]]:
-        self._expect(sender, len(self.shuffles) == 5 and sender == len(self.locks), "lock")
-        deck = _numbers(sender, "deck", message.get("deck"), self.size, 1, HALF)
-        self.locks.append(deck)
-        if len(self.locks) < 4:
-            return [self._lock(deck)] if sender == (self.seat - 1) % 4 else []
+        block = message.get("block")
+        self._expect(sender, len(self.shuffles) == 5 and block in (0, 1, 2, 3) and type(block) is int, "lock")
+        assert isinstance(block, int)
+        ready = (sender, block) not in self._locked and (sender == Seat.N or (sender - 1, block) in self._locked)
+        self._expect(sender, ready, "lock")
+        deck = _numbers(sender, "deck", message.get("deck"), self.size // 4, 1, HALF)
+        self.locks[sender][block * len(deck) : (block + 1) * len(deck)] = deck
+        self._locked.add((sender, block))
         out = []
-        for seat in Seat:
-            if seat != self.seat:
-                key = _box_key(self.table, self.hand, self.seat, seat, power(self.publics[seat], self._x))
-                box = seal(key, [self._b[t] for t in _positions(seat, self.size)])
-                out.append({"type": "keys", "from": self.seat.name, "to": seat.name, "box": box})
+        if sender == (self.seat - 1) % 4 and sender != Seat.W:  # this device's layer of the block comes next
+            out.append(self._lock(block, self.locks[sender]))
+        if sender == self.seat == Seat.N and block < 3:  # North locks the blocks one after another
+            out.append(self._lock(block + 1, self.shuffles[4]))
+        if sender == Seat.W and block == self.seat:
+            self._open_hand()
         return out
 
     def _on_keys(self, sender: Seat, message: Mapping[str, Any]) -> list[dict[str, Any]]:
         to = message.get("to")
-        self._expect(sender, len(self.locks) == 4 and to in ("N", "E", "S", "W") and to != sender.name, "keys")
+        self._expect(sender, len(self.publics) == 4 and to in ("N", "E", "S", "W") and to != sender.name, "keys")
         if to != self.seat.name:
             return []  # sealed for another seat: kept in the transcript only
         self._expect(sender, sender not in self._keys, "keys")
         key = _box_key(self.table, self.hand, sender, self.seat, power(self.publics[sender], self._x))
         keys = unseal(key, message.get("box", ""), self.size // 4) if isinstance(message.get("box"), str) else None
         self._keys[sender] = keys if keys is not None and all(1 <= k < Q for k in keys) else [1] * (self.size // 4)
-        if len(self._keys) == 4:
-            self._open_hand()
+        self._open_hand()
         return []
 
     def _open_hand(self) -> None:
+        """Decrypt this seat's cards once the three other seats' keys and the last lock of its block are in."""
+        if len(self._keys) < 4 or (Seat.W, self.seat.value) not in self._locked or self.dealt:
+            return
         final = self.locks[3]
         table = {encode(c): c for c in mask_cards(self.deck)}
         for i, t in enumerate(_positions(self.seat, self.size)):
@@ -402,7 +442,7 @@ class Device:
 
     def _on_play(self, sender: Seat, message: Mapping[str, Any]) -> list[dict[str, Any]]:
         position, text = message.get("position"), message.get("card")
-        self._expect(sender, len(self.locks) == 4, "play")
+        self._expect(sender, (Seat.W, sender.value) in self._locked, "play")
         if type(position) is not int or not isinstance(text, str):
             raise _fail(sender, "play", message)
         forged = FairError(f"{sender.name}'s {brief(text)} is not the card it holds there", "fair_forged_card",
@@ -500,6 +540,23 @@ def _one_each(kinds: dict[str, list[Mapping[str, Any]]], kind: str) -> dict[Seat
     return found
 
 
+def _layers(messages: Iterable[Mapping[str, Any]], size: int) -> dict[Seat, list[int]]:
+    """Each seat's lock layer, from its four ``lock`` messages (one a block); a seat with a block missing or sent
+    twice is left out (and named by the audit)."""
+    blocks: dict[tuple[Seat, int], list[int]] = {}
+    for message in messages:
+        sender, block = _sender(message), message.get("block")
+        if type(block) is not int or block not in range(4) or (sender, block) in blocks:
+            raise FairError(f"{sender.name} sent a lock out of turn", "fair_unexpected",
+                            {"seat": sender.name, "value": "lock"})  # fmt: skip
+        blocks[sender, block] = _numbers(sender, "deck", message.get("deck"), size // 4, 1, HALF)
+    return {
+        seat: [x for block in range(4) for x in blocks[seat, block]]
+        for seat in Seat
+        if all((seat, block) in blocks for block in range(4))
+    }
+
+
 def audit(
     table: str,
     hand: int,
@@ -527,7 +584,8 @@ def audit(
         gone = [seat.name for seat in Seat if seat not in reveals]
         if gone:
             raise FairError(f"no secrets revealed by {', '.join(gone)}", "fair_no_reveal", {"seats": gone})
-        hellos, shuffles, locks = (_one_each(kinds, kind) for kind in ("hello", "shuffle", "lock"))
+        hellos, shuffles = _one_each(kinds, "hello"), _one_each(kinds, "shuffle")
+        locks = _layers(kinds.get("lock", []), size)
         xs, keys_a, perms, keys_b = {}, {}, {}, {}
         for seat in Seat:
             if seat not in hellos or seat not in shuffles or seat not in locks:
@@ -555,13 +613,13 @@ def audit(
             deck_now = after
             order = [order[i] for i in perms[seat]]
         # the locks: the final deck at once, then (if it fails) the first lock that does not hold
-        final = _numbers(Seat.W, "deck", locks[Seat.W].get("deck"), size, 1, HALF)
+        final = locks[Seat.W]
         products = [1] * size
         for seat in Seat:
             products = [p * b % Q for p, b in zip(products, keys_b[seat], strict=True)]
         if not same_powers([encode(cards[i]) for i in order], final, products):
             for seat in Seat:
-                after = _numbers(seat, "deck", locks[seat].get("deck"), size, 1, HALF)
+                after = locks[seat]
                 undo = inverse(keys_a[seat])
                 if not same_powers(deck_now, after, [b * undo % Q for b in keys_b[seat]]):
                     raise FairError(f"{seat.name}'s lock is not its revealed keys", "fair_bad_lock",
@@ -608,8 +666,8 @@ def audit(
         return Audit(Verification(f"does not hold: {found}", found), deal, play, renege)
     return Audit(
         Verification(
-            f"holds: 4 shuffles, 4 locks, {len(kinds.get('keys', []))} sealed key boxes and {len(play)} played "
-            "cards match the revealed keys, and the play follows the rules"
+            f"holds: 4 shuffles, the final deck, {len(kinds.get('keys', []))} sealed key boxes and {len(play)} "
+            "played cards match the revealed keys, and the play follows the rules"
         ),
         deal,
         play,

@@ -90,7 +90,7 @@ def test_four_devices_deal_a_hand_that_each_sees_only_its_own_and_every_audit_ho
     for device in relay.devices:
         audit = device.audit(Seat.W, bids)
         assert audit.ok, audit.verification.line
-        assert audit.verification.line.startswith("holds: 4 shuffles, 4 locks, 12 sealed key boxes and 52 played")
+        assert audit.verification.line.startswith("holds: 4 shuffles, the final deck, 12 sealed key boxes and 52")
         assert audit.deal == tuple(game.history[-1].deal) and list(audit.play) == played and audit.renege is None
 
 

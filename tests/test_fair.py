@@ -1,0 +1,434 @@
+"""Fair deals: commit–reveal (spades.table.fair), host-blind dealing (spades.table.blind), ``python -m spades verify``.
+
+Four simulated devices deal through a relay that sees every message (tests/portable/test_fair.py's harness; whole
+hands are played there, also in Pyodide).  Here: the group is what its seed makes; the cipher commutes and undoes;
+sealed boxes open only with their key; a tampered shuffle, a deck outside the group, a forged card, lying keys, a
+lying reveal, a message out of turn and a refused reveal are each caught and named; the relay's device, holding
+everything it saw, cannot decrypt a card of another seat before it is played; any change to a finished hand's
+transcript is caught; commit–reveal over random secrets; the record's fair part and the command line.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from spades.cards import CARD_NAMES, Seat, mask_cards
+from spades.errors import FairError, RecordError
+from spades.formats.record import from_record, to_record
+from spades.game import Game, Phase
+from spades.table import blind, fair
+from spades.table.blind import HALF, Device, P, Q, R, canon, encode, power
+from spades.table.verify import verify_record
+from tests.portable.test_fair import Relay, play_hand
+
+ROOT = Path(__file__).resolve().parent.parent
+SLOW = settings(max_examples=6, deadline=None)
+
+
+def run(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "spades", *args], cwd=ROOT, capture_output=True, text=True, check=False
+    )
+
+
+@cache
+def finished() -> tuple[Relay, list[int], list[int]]:
+    """One whole host-blind hand, revealed (shared by the tests that only read it)."""
+    relay = Relay(table="t-fin")
+    bids, played = play_hand(relay)
+    relay.reveal()
+    return relay, bids, played
+
+
+def audit_of(transcript: list[dict[str, Any]], bids: list[int], table: str = "t-fin") -> blind.Audit:
+    return blind.audit(table, 1, transcript, Seat.W, bids)
+
+
+def caught(verdict: fair.Verification | blind.Audit, code: str, seat: str) -> None:
+    error = verdict.verification.error if isinstance(verdict, blind.Audit) else verdict.error
+    assert error is not None, "it should not hold"
+    assert (error.code, error.seat) == (code, seat), str(error)
+
+
+# ----------------------------------------------------------------- the group and the cipher
+
+
+def test_the_group_is_what_its_published_seed_makes() -> None:
+    assert P == 2 * Q * R + 1 and P.bit_length() == 2048 and Q.bit_length() == 256 and R.bit_length() == 1791
+    assert all(blind.is_probable_prime(n) for n in (Q, R, P))
+    # the least primes from the seed's numbers: small offsets (scripts/fair_group.py finds them), no free choice
+    assert Q - blind.Q0 == blind.Q_OFFSET < 2**8 and R - blind.R0 == blind.R_OFFSET < 2**22
+    assert not any(blind.is_probable_prime(n) for n in range(blind.Q0, Q, 2))
+    elements = [encode(card) for card in range(54)]
+    assert len(set(elements)) == 54 and all(1 < x <= HALF and power(x, Q) == 1 for x in elements)
+    assert blind.in_subgroup(elements) and power(blind.generator(), Q) == 1 and blind.generator() != 1
+    outside = power(3, 2 * Q)  # an element of order r: not a card's
+    assert outside != 1 and not blind.in_subgroup([*elements[:10], canon(elements[10] * outside % P)])
+    assert not blind.in_subgroup([0]) and not blind.in_subgroup([HALF + 1])
+
+
+@SLOW
+@given(st.integers(1, Q - 1), st.integers(1, Q - 1), st.integers(0, 53))
+def test_the_cipher_commutes_and_the_inverse_undoes_it(j: int, k: int, card: int) -> None:
+    m = encode(card)
+    assert power(power(m, j), k) == power(power(m, k), j)
+    assert power(power(m, k), blind.inverse(k)) == m
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.binary(min_size=32, max_size=32), st.lists(st.integers(1, Q - 1), min_size=1, max_size=13), st.data())
+def test_a_sealed_box_opens_only_with_its_key_and_unchanged(key: bytes, keys: list[int], data: st.DataObject) -> None:
+    box = blind.seal(key, keys)
+    assert blind.unseal(key, box, len(keys)) == keys
+    assert blind.unseal(bytes(32) if key != bytes(32) else b"\1" * 32, box, len(keys)) is None
+    raw = bytearray.fromhex(box)
+    at = data.draw(st.integers(0, len(raw) - 1))
+    raw[at] ^= data.draw(st.integers(1, 255))
+    assert blind.unseal(key, raw.hex(), len(keys)) is None
+    assert blind.unseal(key, box, len(keys) + 1) is None and blind.unseal(key, "zz", 1) is None
+
+
+# ----------------------------------------------------------------- commit–reveal
+
+secrets_by_seat = st.fixed_dictionaries({seat: st.binary(min_size=32, max_size=32) for seat in Seat})
+
+
+@settings(max_examples=60, deadline=None)
+@given(secrets_by_seat, st.text(max_size=12), st.integers(1, 10_000), st.sampled_from(list(Seat)), st.data())
+def test_commit_reveal_holds_and_any_changed_secret_or_commitment_is_named(
+    secrets: dict[Seat, bytes], table: str, hand: int, who: Seat, data: st.DataObject
+) -> None:
+    commits = {seat: fair.commitment(table, hand, seat, secret) for seat, secret in secrets.items()}
+    seed = fair.combine(table, hand, secrets)
+    deal = fair.deal_of(seed)
+    verdict = fair.verify_commits(table, hand, commits, secrets, deal)
+    assert verdict.ok and f"seed {seed}" in verdict.line and verdict.line.startswith("holds: 4 secrets")
+    other = data.draw(st.binary(min_size=32, max_size=32).filter(lambda s: s != secrets[who]))
+    caught(fair.verify_commits(table, hand, commits, {**secrets, who: other}, deal), "fair_commit_mismatch", who.name)
+    forged = fair.commitment(table, hand, who, other)
+    caught(fair.verify_commits(table, hand, {**commits, who: forged}, secrets, deal), "fair_commit_mismatch", who.name)
+    # a commitment is for one table, hand and seat: it does not check elsewhere
+    with pytest.raises(FairError):
+        fair.check_reveal(table + "x", hand, who, secrets[who], commits[who])
+    with pytest.raises(FairError):
+        fair.check_reveal(table, hand + 1, who, secrets[who], commits[who])
+    # the seed takes every secret: a changed one changes it (and with it the deal)
+    assert fair.combine(table, hand, {**secrets, who: other}) != seed
+    swapped = (deal[1], deal[0], deal[2], deal[3])
+    verdict = fair.verify_commits(table, hand, commits, secrets, swapped)
+    assert not verdict.ok and verdict.error is not None and verdict.error.code == "fair_deal_mismatch"
+
+
+def test_a_device_that_never_reveals_is_named() -> None:
+    secrets = {seat: bytes([seat]) * 32 for seat in Seat}
+    commits = {seat: fair.commitment("t", 1, seat, secret) for seat, secret in secrets.items()}
+    late = {seat: secrets[seat] for seat in (Seat.N, Seat.S)}
+    assert fair.missing(commits, late) == [Seat.E, Seat.W]
+    verdict = fair.verify_commits("t", 1, commits, late, fair.deal_of(0))
+    assert verdict.error is not None and verdict.error.code == "fair_no_reveal"
+    assert verdict.error.params == {"seats": ["E", "W"]} and verdict.line == "does not hold: no secret revealed by E, W"
+
+
+def test_fields_cannot_run_into_each_other() -> None:
+    secret = bytes(32)
+    assert fair.commitment("t1", 12, Seat.N, secret) != fair.commitment("t11", 2, Seat.N, secret)
+    assert fair.combine("t", 1, {Seat.N: b"ab", Seat.E: b"c"}) != fair.combine("t", 1, {Seat.N: b"a", Seat.E: b"bc"})
+
+
+# ----------------------------------------------------------------- host-blind: what is caught, and who is named
+
+
+def test_every_device_audits_a_whole_hand_and_the_relay_saw_no_card_before_its_play() -> None:
+    relay, bids, played = finished()
+    for device in relay.devices:
+        assert device.audit(Seat.W, bids).ok
+    cards = [json.loads(json.dumps(m)).get("card") for m in relay.seen]
+    assert sorted(CARD_NAMES[c] for c in played) == sorted(c for c in cards if c is not None)
+
+
+def test_the_relays_own_device_cannot_decrypt_another_seats_card_before_it_is_played() -> None:
+    relay = Relay(table="t-view")
+    host = relay.devices[Seat.N]
+    played = []
+    game = Game(deal=relay.deal(), dealer=Seat.W)
+    for _ in range(4):
+        game.bid(3)
+    for _ in range(4):  # one trick
+        card = game.legal_moves()[0]
+        relay.send(relay.devices[game.turn].play(card))
+        game.play(card)
+        played.append(card)
+    # everything the host holds: its own keys, the keys sent to it, every message it relayed
+    received = [k for seat, keys in host._keys.items() if seat != host.seat for k in keys]
+    shown = [int(k, 16) for m in relay.seen if m["type"] == "play" for k in m["keys"]]
+    cards = {encode(c): c for c in range(52)}
+    unplayed = [t for t in range(13, 52) if t not in host.played]
+    assert len(unplayed) == 39 - 3
+    shuffled, final = host.shuffles[4], host.locks[3]
+    for t in unplayed:
+        assert power(shuffled[t], blind.inverse(host._a)) not in cards
+        for exponent in {host._b[t] * k % Q for k in [1, *received, *shown]}:
+            assert power(final[t], blind.inverse(exponent)) not in cards, t
+    # the boxes sealed for other seats do not open with any key the host can make
+    for m in relay.seen:
+        if m["type"] == "keys" and host.seat.name not in (m["from"], m["to"]):
+            for other in Seat:
+                key = blind._box_key("t-view", 1, Seat[m["from"]], Seat[m["to"]], power(host.publics[other], host._x))
+                assert blind.unseal(key, m["box"], 13) is None
+    # and no message it relayed names a card that was not played
+    named = {m.get("card") for m in relay.seen} - {None}
+    assert named == {CARD_NAMES[c] for c in played}
+
+
+def test_a_tampered_shuffle_is_found_at_the_audit_and_names_the_shuffler() -> None:
+    def tamper(message: dict[str, Any]) -> dict[str, Any]:
+        if message["type"] == "shuffle" and message["from"] == "S":
+            deck = list(message["deck"])
+            deck[7] = deck[3]  # a card twice, another gone: still in the group, so the next device goes on
+            return {**message, "deck": deck}
+        return message
+
+    relay = Relay(table="t-shuf", tamper=tamper)
+    relay.reveal()
+    caught(relay.devices[0].audit(Seat.W, []), "fair_bad_shuffle", "S")
+
+
+def test_a_deck_outside_the_group_is_refused_by_the_next_device_naming_the_sender() -> None:
+    mark = power(3, 2 * Q)  # of order r: it would carry through E's encryption and betray the permutation
+
+    def tamper(message: dict[str, Any]) -> dict[str, Any]:
+        if message["type"] == "shuffle" and message["from"] == "N":
+            deck = list(message["deck"])
+            deck[0] = format(canon(int(deck[0], 16) * mark % P), "x")
+            return {**message, "deck": deck}
+        return message
+
+    with pytest.raises(FairError) as error:
+        Relay(table="t-group", tamper=tamper)
+    assert (error.value.code, error.value.seat) == ("fair_not_in_group", "N")
+
+
+def test_a_forged_card_is_refused_by_every_other_device_naming_the_player() -> None:
+    relay, _, _ = finished_dealt()
+    east = relay.devices[Seat.E]
+    honest = east.play(next(iter(east.cards.values())))
+    not_east = next(c for c in range(52) if c not in east.cards.values())
+    for forged in (
+        {**honest, "card": CARD_NAMES[not_east]},  # another card at the same position, with the same keys
+        {**honest, "position": 0},  # a position of North's
+        {**honest, "keys": [format(int(k, 16) + 1, "x") for k in honest["keys"]]},
+    ):
+        for device in relay.devices:
+            if device.seat is not Seat.E:
+                with pytest.raises(FairError) as error:
+                    device.receive(forged)
+                assert error.value.seat == "E", forged
+    assert relay.devices[Seat.N].receive(honest) == []  # the true card still passes
+
+
+@cache
+def finished_dealt() -> tuple[Relay, None, None]:
+    return Relay(table="t-deal"), None, None
+
+
+def test_keys_that_are_not_the_senders_are_named_at_the_audit() -> None:
+    def tamper(message: dict[str, Any]) -> dict[str, Any]:
+        if message["type"] == "keys" and message["from"] == "E" and message["to"] == "S":
+            east = relay_ref[0].devices[Seat.E]
+            key = blind._box_key("t-keys", 1, Seat.E, Seat.S, power(east.publics[Seat.S], east._x))
+            return {**message, "box": blind.seal(key, [blind.new_key() for _ in range(13)])}  # E lies to S
+        return message
+
+    relay_ref: list[Relay] = []
+    relay = Relay.__new__(Relay)
+    relay_ref.append(relay)
+    Relay.__init__(relay, table="t-keys", tamper=tamper)
+    assert len(relay.devices[Seat.S].unreadable) == 13 and relay.devices[Seat.S].cards == {}
+    relay.reveal()
+    audit = relay.devices[Seat.N].audit(Seat.W, [])
+    caught(audit, "fair_bad_keys", "E")
+    assert audit.verification.error is not None and audit.verification.error.params["to"] == "S"
+
+
+def test_a_refused_reveal_names_the_device() -> None:
+    relay, bids, _ = finished()
+    transcript = [m for m in relay.devices[0].transcript if not (m["type"] == "reveal" and m["from"] == "W")]
+    audit = audit_of(transcript, bids)
+    assert audit.verification.error is not None and audit.verification.error.params == {"seats": ["W"]}
+    assert audit.verification.line == "does not hold: no secrets revealed by W"
+    fresh = Relay(table="t-late")
+    fresh.reveal((Seat.N, Seat.E, Seat.S))
+    assert fresh.devices[Seat.E].missing_reveals() == [Seat.W]
+
+
+@pytest.mark.parametrize(
+    ("field", "code"),
+    [("a", "fair_bad_shuffle"), ("b", "fair_bad_lock"), ("x", "fair_value"), ("perm", "fair_bad_shuffle")],
+)
+def test_a_reveal_that_does_not_match_names_the_device(field: str, code: str) -> None:
+    relay, bids, _ = finished()
+    transcript = [dict(m) for m in relay.devices[0].transcript]
+    reveal = next(m for m in transcript if m["type"] == "reveal" and m["from"] == "S")
+    if field == "perm":
+        reveal["perm"] = [reveal["perm"][1], reveal["perm"][0], *reveal["perm"][2:]]
+    elif field == "b":
+        reveal["b"] = [format(int(reveal["b"][0], 16) % (Q - 1) + 1, "x"), *reveal["b"][1:]]
+    else:
+        reveal[field] = format(int(reveal[field], 16) % (Q - 1) + 1, "x")
+    caught(audit_of(transcript, bids), code, "S")
+
+
+def test_a_message_out_of_turn_names_its_sender() -> None:
+    device = Device(Seat.S, "t", 1)
+    with pytest.raises(FairError) as error:
+        device.receive({"type": "shuffle", "from": "E", "deck": []})
+    assert (error.value.code, error.value.seat) == ("fair_unexpected", "E")
+    with pytest.raises(FairError) as error:
+        device.receive({"type": "hello", "from": "E", "dh": "0x"})
+    assert (error.value.code, error.value.seat) == ("fair_value", "E")
+    with pytest.raises(FairError):
+        device.receive({"type": "gossip", "from": "W"})
+
+
+@SLOW
+@given(st.data())
+def test_any_change_to_a_finished_hands_transcript_is_caught(data: st.DataObject) -> None:
+    relay, bids, _ = finished()
+    transcript = [json.loads(json.dumps(m)) for m in relay.devices[0].transcript]
+    kinds = {"shuffle": "deck", "lock": "deck", "keys": "box", "play": "keys", "reveal": "b"}
+    # (a lock but the last is not checked unless the final deck fails: the final deck is what was dealt)
+    last = [m for m in transcript if m["type"] in kinds and (m["type"] != "lock" or m["from"] == "W")]
+    changeable = [i for i, m in enumerate(transcript) if any(m is n for n in last)]
+
+    index = data.draw(st.sampled_from(changeable))
+    message = transcript[index]
+    key = kinds[message["type"]]
+    if key == "box":
+        raw = bytearray.fromhex(message["box"])
+        raw[data.draw(st.integers(0, len(raw) - 1))] ^= 1
+        message["box"] = raw.hex()
+    else:
+        at = data.draw(st.integers(0, len(message[key]) - 1))
+        old = int(message[key][at], 16)
+        new = canon(old * encode(0) % P) if message["type"] in ("shuffle", "lock") else old % (Q - 1) + 1
+        message[key][at] = format(new, "x")
+    audit = audit_of(transcript, bids)
+    assert not audit.ok
+    assert audit.verification.error is not None and audit.verification.error.seat == message["from"]
+
+
+# ----------------------------------------------------------------- the record and the command line
+
+
+def commit_record(hands: int = 2) -> dict[str, Any]:
+    """A game whose every hand was dealt by commit–reveal, with its fair parts."""
+    parts = {}
+    game: Game | None = None
+    for number in range(1, hands + 1):
+        secrets = {seat: bytes([number, seat]) * 16 for seat in Seat}
+        commits = {seat: fair.commitment("t-rec", number, seat, s) for seat, s in secrets.items()}
+        masks = fair.deal_of(fair.combine("t-rec", number, secrets))
+        deal = {seat: mask_cards(masks[seat]) for seat in Seat}
+        parts[number] = fair.commit_part("t-rec", number, commits, secrets)
+        if game is None:
+            game = Game(deal=deal, dealer=Seat.W)
+        else:
+            game.next_hand(deal)
+        while game.phase in (Phase.BIDDING, Phase.PLAYING):
+            game.apply(game.legal_moves()[0] if game.phase is Phase.PLAYING else 3)
+    assert game is not None
+    return to_record(game, parts)
+
+
+def blind_record() -> dict[str, Any]:
+    relay, bids, played = finished()
+    game = Game(deal=relay.deal(), dealer=Seat.W)
+    for bid in bids:
+        game.bid(bid)
+    for card in played:
+        game.play(card)
+    part = {"kind": "blind", "table": "t-fin", "hand": 1, "transcript": relay.devices[2].transcript}
+    return to_record(game, {1: part})
+
+
+def test_the_fair_part_is_optional_and_kept_by_the_record() -> None:
+    record = commit_record(1)
+    assert record["hands"][0]["fair"]["kind"] == "commit"
+    assert from_record(record).history[0].deal == from_record(json.loads(json.dumps(record))).history[0].deal
+    plain = to_record(from_record(record))
+    assert "fair" not in plain["hands"][0] and from_record(plain)  # an older record loads as before
+    record["hands"][0]["fair"] = {"kind": "magic"}
+    with pytest.raises(RecordError) as error:
+        from_record(record)
+    assert str(error.value).startswith("hand 1: 'fair' must be an object whose kind is 'commit' or 'blind'")
+
+
+def test_verify_says_in_one_line_what_holds(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(commit_record()))
+    proc = run("verify", str(path))
+    assert (proc.returncode, proc.stderr) == (0, "")
+    assert proc.stdout.startswith("holds: 2 commit–reveal deals checked") and proc.stdout.count("\n") == 1
+    path.write_text(json.dumps(blind_record()))
+    proc = run("verify", str(path))
+    assert (proc.returncode, proc.stderr) == (0, ""), proc.stdout
+    assert proc.stdout.startswith("holds: 1 blind (host-blind) deal checked")
+
+
+def test_verify_says_in_one_line_what_does_not_hold(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    record = commit_record()
+    record["hands"][1]["fair"]["secrets"]["E"] = "00" * 32
+    path.write_text(json.dumps(record))
+    proc = run("verify", str(path))
+    assert proc.returncode == 1 and proc.stdout == "does not hold: hand 2: E's secret does not match its commitment\n"
+    record = commit_record(1)
+    deal = record["hands"][0]["deal"]
+    deal["N"][0], deal["E"][0] = deal["E"][0], deal["N"][0]
+    record["hands"][0]["play"] = record["hands"][0]["bids"] = []
+    path.write_text(json.dumps(record))
+    proc = run("verify", str(path))
+    assert proc.returncode == 1 and proc.stdout.startswith("does not hold: hand 1: the deal is not the deal of seed")
+    record = blind_record()
+    shuffle = next(m for m in record["hands"][0]["fair"]["transcript"] if m["type"] == "shuffle" and m["from"] == "E")
+    shuffle["deck"][5], shuffle["deck"][6] = shuffle["deck"][6], shuffle["deck"][5]
+    path.write_text(json.dumps(record))
+    proc = run("verify", str(path))
+    assert proc.returncode == 1 and proc.stdout == (
+        "does not hold: hand 1: E's shuffle is not its deck key and permutation\n"
+    )
+
+
+def test_verify_reports_a_bad_file_in_one_error_line(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    record = commit_record(1)
+    del record["hands"][0]["fair"]
+    path.write_text(json.dumps(record))
+    cases = {
+        "the record has no fair part to verify": json.dumps(record),
+        "hand 1: 'fair' must be an object": json.dumps({**record, "hands": [{**record["hands"][0], "fair": 3}]}),
+        "game.json": "{ not json",
+    }
+    for expected, text in cases.items():
+        path.write_text(text)
+        proc = run("verify", str(path))
+        assert proc.returncode == 1 and proc.stdout == "" and proc.stderr.startswith("error: "), proc
+        assert expected in proc.stderr and proc.stderr.count("\n") == 1
+    assert run("verify", str(tmp_path / "missing.json")).stderr.startswith("error: cannot read")
+
+
+def test_verify_record_words_what_does_not_hold_for_the_page() -> None:
+    record = commit_record(1)
+    record["hands"][0]["fair"]["commits"]["W"] = "ab" * 32
+    verdict = verify_record(record)
+    assert not verdict.ok and verdict.error is not None
+    assert verdict.error.to_json() == {"code": "fair_commit_mismatch", "params": {"seat": "W"}}
