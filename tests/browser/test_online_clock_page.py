@@ -1,0 +1,78 @@
+"""The move clock chosen in the create form, the host's own page showing it, and the rated vote's words for a player
+out of time (needs life.py's ``create`` to pass ``online.clock_setting`` and handlers.py's ``vote`` the ``why``)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.browser.test_online_play import START, join, open_game
+
+ONLINE = Path(__file__).resolve().parents[2] / "static" / "app" / "online"
+# Until the page's own files take them up (issue 21: N's report asks for these two lines), these tests wait:
+CREATE_PASSES_CLOCK = "clock_setting" in (ONLINE / "life.py").read_text()
+VOTE_SAYS_WHY = 'message.get("why")' in (ONLINE / "handlers.py").read_text()
+
+
+@pytest.mark.skipif(not CREATE_PASSES_CLOCK, reason="life.py Online.create does not pass online.clock_setting yet")
+def test_the_clock_chosen_when_creating_a_table_runs_on_the_hosts_page_too(make_page, server, tracker) -> None:
+    host = open_game(make_page, server, tracker, "Ann")
+    host.click('[data-action="menu"]')
+    host.click('[data-action="online"]')
+    host.wait_for_selector('#online-create input[name="clock"][value="off"]:checked')
+    host.evaluate("() => { const c = document.querySelector('#online-create input[name=\"clock\"][value=\"20\"]');"
+                  " c.value = '2+1'; c.checked = true; }")  # fmt: skip
+    host.click('[data-action="create-table"]')
+    host.wait_for_selector("[data-invite]", timeout=START)
+    link = host.input_value("[data-invite]")
+    assert "2 s a move + 1 s a hand" in host.inner_text("[data-room-clock]")
+    guest = join(make_page, server, tracker, link, "Bo")
+    guest.click('[data-sit="N"]')
+    guest.click('[data-action="ready"]')
+    host.wait_for_function(
+        "() => document.querySelector('#dlg-online [data-occupant=\"N\"]')?.textContent.includes('Ready')",
+        timeout=START,
+    )
+    for seat in ("E", "W"):
+        host.select_option(f'select[name="level"][data-seat="{seat}"]', "beginner")
+    host.click('[data-action="start"]')
+    host.wait_for_function(
+        "() => { const c = document.getElementById('move-clock'); return c && !c.hidden && c.dataset.clock === 'N'"
+        " && document.querySelector('.seat.seat-N .seat-plate').contains(c); }",
+        timeout=START,
+    )
+    host.wait_for_function(
+        "() => document.querySelector('#online-bar [data-occupant=\"N\"]')?.dataset.kind === 'away'", timeout=START
+    )
+    host.wait_for_function("() => document.querySelector('.seat.seat-N .seat-bid').textContent !== ''", timeout=START)
+
+
+@pytest.mark.skipif(
+    not (CREATE_PASSES_CLOCK and VOTE_SAYS_WHY), reason="life.py create / handlers.py vote do not pass the clock yet"
+)
+def test_a_rated_vote_says_the_player_ran_out_of_time(make_page, server, tracker) -> None:
+    host = open_game(make_page, server, tracker, "Ann")
+    host.click('[data-action="menu"]')
+    host.click('[data-action="online"]')
+    host.check('#online-create input[name="kind"][value="rated"]')
+    host.evaluate("() => { const c = document.querySelector('#online-create input[name=\"clock\"][value=\"20\"]');"
+                  " c.value = '2+0'; c.checked = true; }")  # fmt: skip
+    host.click('[data-action="create-table"]')
+    host.wait_for_selector("[data-invite]", timeout=START)
+    link = host.input_value("[data-invite]")
+    guest = join(make_page, server, tracker, link, "Bo")
+    guest.click('[data-sit="N"]')
+    guest.click('[data-action="ready"]')
+    host.wait_for_function(
+        "() => document.querySelector('#dlg-online [data-occupant=\"N\"]')?.textContent.includes('Ready')",
+        timeout=START,
+    )
+    for seat in ("E", "W"):
+        host.select_option(f'select[name="level"][data-seat="{seat}"]', "beginner")
+    host.click('[data-action="start"]')
+    # North bids first and does not: out of time, the host (the one other person) is asked
+    host.wait_for_selector("[data-vote]", timeout=START)
+    assert "ran out of time" in host.inner_text("#dlg-online")
+    host.click('[data-vote="end"]')
+    host.wait_for_function("() => document.getElementById('notice-text')?.textContent.includes('unscored')")
