@@ -174,10 +174,8 @@ def room_window(room, you, host, hidden=(), invite=None, code=None, prefs=None, 
 
 
 def clock_line(clock):
-    """The table's move clock in the room window (``[data-room-clock]``): its move time and reserve a hand, in
-    seconds; nothing for a table without one."""
-    clock = _dict(clock)
-    move, reserve = _int(clock.get("move_ms")), _int(clock.get("reserve_ms"))
+    """The table's move clock in the room window (``[data-room-clock]``), in seconds; none without one."""
+    move, reserve = _int(_dict(clock).get("move_ms")), _int(_dict(clock).get("reserve_ms"))
     if move is None or reserve is None:
         return None
     return h("p", t("online_clock_table", move=move // 1000, reserve=reserve // 1000), data_room_clock=True)
