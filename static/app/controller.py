@@ -445,6 +445,8 @@ class App:
         self.ui.message = text
         if self.state is not None:
             by_id("status").textContent = text or view.status_text(self.state, self.ui)
+            if not self.acting:  # an answer (a refusal from the host): what the page waits for again
+                document.body.setAttribute("data-await", screen.awaiting(self.state, self.ui) if self.owns() else "")
 
     # ------------------------------------------------------------- two tabs
 
@@ -616,7 +618,7 @@ class App:
         for i, event in enumerate(events):
             kind = event.get("type")
             if kind == "claim_off":
-                self.ui.message = t("claim_off", who=who(event.get("seat")))
+                self.set_message(t("claim_off", who=who(event.get("seat"))))
                 announce(self.ui.message)
             elif kind == "claimed":
                 await self.pacer.show_events(events[:i], gen)

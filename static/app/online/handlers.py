@@ -124,7 +124,9 @@ def chat(online, message):
 
 
 def refused(online, message):
-    """The room refused what I sent: why, in the page's words."""
+    """The room refused what I sent: why, in the page's words; the page takes my next intent again (a refused
+    claim leaves my turn as it was)."""
+    online.app.acting = False
     online.app.set_message(t("online_refused", error=error_text(message)))
 
 
