@@ -4,10 +4,11 @@ Four devices deal and play host-blind hands in one process.  Each device's work 
 message, and an event simulation with a free network (every message arrives the moment it is sent; each device
 does one thing at a time, the devices in parallel) gives:
 
-* ``deal``   — from the first ``hello`` to the last seat holding its 13 cards (median, p95 over the hands);
+* ``deal``   — from the first ``hello`` to the last seat holding its 13 cards, with a free network (median, p95
+  and least over the hands: where the clock is the wall's, as in Pyodide, on a busy machine the least is the cost);
 * ``device`` — the CPU time one device spends on the deal (the busiest of the four);
 * ``card``   — what checking one played card costs a device (median);
-* ``audit``  — the end-of-hand audit on one device (median, p95);
+* ``audit``  — the end-of-hand audit on one device (median, p95, least);
 * ``bytes``  — the hand's messages as JSON (the relay forwards each to three devices), and per device received;
 * ``setup``  — once per session: the 52 cards' group elements and the generator;
 * ``commit`` — a commit–reveal deal: 4 commitments, 4 checks, the seed and the engine's deal.
@@ -37,18 +38,30 @@ from spades.game import Game, Phase  # noqa: E402
 from spades.table import blind, fair  # noqa: E402
 from spades.table.blind import Device  # noqa: E402
 
+if sys.platform == "emscripten":  # Pyodide under Node: its process_time is the wall's; Node's own CPU clock
+    import js
 
-def clock() -> float:
-    return time.process_time()
+    def clock() -> float:
+        used = js.process.cpuUsage()
+        return (used.user + used.system) / 1e6
+
+else:
+
+    def clock() -> float:
+        return time.process_time()
 
 
 def one_power() -> float:
+    """The least of 5 batches of 20 (on a busy machine, or where the clock is the wall's, the least is the cost)."""
     x = blind.encode(0)
-    keys = [blind.new_key() for _ in range(40)]
-    start = clock()
-    for k in keys:
-        blind.power(x, k)
-    return (clock() - start) / len(keys)
+    best = float("inf")
+    for _ in range(5):
+        keys = [blind.new_key() for _ in range(20)]
+        start = clock()
+        for k in keys:
+            blind.power(x, k)
+        best = min(best, (clock() - start) / len(keys))
+    return best
 
 
 def p95(values: list[float]) -> float:
@@ -145,7 +158,7 @@ def main() -> None:
     power = one_power()
     hands = [hand(n + 1) for n in range(args.hands)]
     commit = commit_deal()
-    power = (power + one_power()) / 2
+    power = min(power, one_power())
 
     def line(name: str, seconds: float, note: str = "") -> None:
         print(f"{name:7} {seconds * 1000:9.2f} ms  {seconds / power:8.1f} powers  {note}")
@@ -153,11 +166,11 @@ def main() -> None:
     print(f"{sys.implementation.name} {sys.version.split()[0]} on {sys.platform}, {args.hands} hands")
     line("power", power, "one exponentiation: 2048-bit modulus, 256-bit exponent")
     deals = [h["deal"] for h in hands]
-    line("deal", statistics.median(deals), f"median; p95 {p95(deals) * 1000:.0f} ms (free network)")
+    line("deal", statistics.median(deals), f"median; p95 {p95(deals) * 1000:.0f}, least {min(deals) * 1000:.0f} ms")
     line("device", statistics.median(h["device"] for h in hands), "the busiest device's CPU for one deal (median)")
     line("card", statistics.median(h["card"] for h in hands), "checking one played card, per device")
     audits = [h["audit"] for h in hands]
-    line("audit", statistics.median(audits), f"median; p95 {p95(audits) * 1000:.0f} ms")
+    line("audit", statistics.median(audits), f"median; p95 {p95(audits) * 1000:.0f}, least {min(audits) * 1000:.0f} ms")
     line("setup", setup, "once per session: the cards' elements and the generator")
     line("commit", commit, "a commit–reveal deal (4 commitments, checks, seed, the engine's deal)")
     total = statistics.median(h["bytes"] for h in hands)

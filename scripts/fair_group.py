@@ -1,11 +1,11 @@
-"""Derive the host-blind dealing group of spades/table/blind.py from its published seed (a one-off; about a minute).
+"""Derive the host-blind dealing group of spades/table/blind.py from its published seed (a one-off: 4 minutes here).
 
     python3 scripts/fair_group.py
 
 q is the least prime >= Q0, and r the least integer >= R0 for which r and p = 2*q*r + 1 are both prime, where Q0
 and R0 are read from SHA-256 of the seed (:func:`spades.table.blind.expand`): nothing about the group was chosen
 but the seed and this rule. Prints the offsets q - Q0 and r - R0, which blind.py records (tests/test_fair.py
-checks that they give primes).
+checks that they give primes). Here: Q_OFFSET = 90, R_OFFSET = 2026049 (6425 candidates tested, 246 s).
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from spades.table.blind import Q0, R0, is_probable_prime  # noqa: E402
+from spades.table.blind import Q0, R0, is_probable_prime
 
 WINDOW = 1 << 20
 SIEVE = 100_000

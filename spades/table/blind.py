@@ -81,7 +81,7 @@ Q = Q0 + Q_OFFSET
 R = R0 + R_OFFSET
 """The other prime factor of the group's order (1791 bits)."""
 P = 2 * Q * R + 1
-"""The modulus: a 2047-bit prime."""
+"""The modulus: a 2048-bit prime."""
 HALF = (P - 1) // 2
 SAMPLE_BITS = 64
 """The random exponents of the batch tests: a wrong deck passes one with probability at most 2**-64."""

@@ -47,8 +47,8 @@ def verify_record(record: object) -> Verification:
         kinds[str(part["kind"])] += 1
     if not any(kinds.values()):
         raise FairError("the record has no fair part to verify", "fair_none")
-    said = [f"{count} {kind}{'–reveal' if kind == 'commit' else ' (host-blind)'} deal{'s' * (count != 1)}"
-            for kind, count in kinds.items() if count]  # fmt: skip
+    names = {"commit": "commit–reveal", "blind": "host-blind"}
+    said = [f"{count} {names[kind]} deal{'s' * (count != 1)}" for kind, count in kinds.items() if count]
     return Verification(f"holds: {' and '.join(said)} checked: every secret, key and card matches, and every deal "
                         "is the one they make")  # fmt: skip
 
