@@ -425,8 +425,8 @@ def _key(args: dict[str, Any]) -> str | None:
 
 def _room_takeover(args: dict[str, Any]) -> dict[str, Any]:
     """A room whose host is gone, taken over from the page's public data (:func:`spades.table.takeover.take_over`):
-    ``public`` ``{room, hands, chat}``, ``peer`` and ``name`` the new host's, ``now``, ``seed``; optional ``token``
-    (the page's seat token: finds its seat by the seat's claim, else ``name`` does), ``key`` and ``password``."""
+    ``public`` ``{room, hands, chat, scored?}``, ``peer`` and ``name`` the new host's, ``now``, ``seed``; optional
+    ``token`` (the page's seat token: finds its seat by the seat's claim, else ``name`` does), ``key``, ``password``."""
     name = _table_id(args)
     _peer(args)  # the new host's own id on the link; in its room it is the host (spades.table.room.HOST)
     person = _get(args, "name", str)

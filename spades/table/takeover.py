@@ -181,8 +181,9 @@ def take_over(
     tokens: Callable[[], str] | None = None,
 ) -> tuple[Room, Seat]:
     """The room that goes on with the game of ``public`` (``{"room", "hands", "chat"}``: the last ``room`` message,
-    the finished hands 1 to k, the chat lines), hosted by the person ``name`` at its seat (see the module docstring);
-    returns it and the new host's seat.
+    the finished hands 1 to k, the chat lines; optional ``"scored"``: how many hands the page knows are finished, its
+    last state's ``hands_scored``, so that a record missing one is refused instead of losing it), hosted by the
+    person ``name`` at its seat (see the module docstring); returns it and the new host's seat.
 
     ``token`` is the new host's seat token, if its page has it: it finds the seat by its claim (else ``name`` does)
     and stays the host's token; ``key`` its public key (else the seat's); ``password`` the table's password, if
@@ -190,7 +191,7 @@ def take_over(
     """
     if not isinstance(public, Mapping):
         raise _data_error(["public"], f"not an object: {brief(public)}")
-    unknown = set(public) - PUBLIC_KEYS
+    unknown = set(public) - PUBLIC_KEYS - {"scored"}
     if unknown:
         raise _data_error([sorted(map(str, unknown))[0][:40]], "unknown key")
     for needed in sorted(PUBLIC_KEYS):
@@ -203,6 +204,13 @@ def take_over(
     if type(chat_in) is not list or len(chat_in) > CHAT_LINES:
         raise _data_error(["chat"], f"not a list of at most {CHAT_LINES} lines: {brief(chat_in)}")
     hands = [_checked("hand", hand, ["hands", i]) for i, hand in enumerate(hands_in)]
+    scored = public.get("scored")
+    if scored is not None and (type(scored) is not int or not 0 <= scored <= MAX_HANDS):
+        raise _data_error(["scored"], f"not a number of hands: {brief(scored)}")
+    if scored is not None and scored > len(hands):  # the page knows of a finished hand it does not hold
+        number = len(hands) + 1
+        raise RoomError(f"cannot take the table over: hand {number} is missing from the record", "takeover_hand",
+                        {"number": number})  # fmt: skip
     chat = [_checked("chat", line, ["chat", i]) for i, line in enumerate(chat_in)]
     if not room["started"]:
         raise RoomError("cannot take the table over: its game has not started", "takeover_not_started")

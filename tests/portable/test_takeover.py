@@ -348,7 +348,8 @@ def test_the_worker_takes_over_with_one_line_errors_for_bad_public_data():
                           {**good, "hands": [{**hand, "deal": {"N": ["AS"]}}]}, {**good, "chat": [{"id": 0}]}],
         "takeover_hand": [{**good, "hands": [{**hand, "number": 2}]}, {**good, "hands": [hand, hand]},
                           {**good, "hands": [{**hand, "result": {**hand["result"], "totals": {"NS": 999, "EW": 0}}}]},
-                          {**good, "hands": [{**hand, "tricks": hand["tricks"][::-1]}]}],
+                          {**good, "hands": [{**hand, "tricks": hand["tricks"][::-1]}]},
+                          {**good, "scored": len(good["hands"]) + 1}],  # a finished hand the record lacks
         "takeover_not_started": [{**good, "room": {**good["room"], "started": False}}],
         "takeover_seats": [{**good, "room": {**good["room"], "succession": ["S", "S"]}}],
     }  # fmt: skip
@@ -356,6 +357,9 @@ def test_the_worker_takes_over_with_one_line_errors_for_bad_public_data():
         for public in publics:
             got = answer(public)
             assert got.get("code") == code and "\n" not in got["error"], (code, got)
+    assert answer({**good, "scored": len(good["hands"]) + 1})["params"] == {"number": len(good["hands"]) + 1}
+    assert answer({**good, "scored": True})["code"] == "takeover_data"
+    assert answer({**good, "scored": len(good["hands"])})["seat"] == page.seat
     nobody = answer(good, name="Stranger")
     assert nobody["code"] == "takeover_not_seated", nobody
     assert answer(good, key="short")["code"] == "at_field"
