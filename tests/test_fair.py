@@ -240,19 +240,22 @@ def finished_dealt() -> tuple[Relay, None, None]:
     return Relay(table="t-deal"), None, None
 
 
-def test_keys_that_are_not_the_senders_are_named_at_the_audit() -> None:
-    def tamper(message: dict[str, Any]) -> dict[str, Any]:
-        if message["type"] == "keys" and message["from"] == "E" and message["to"] == "S":
-            east = relay_ref[0].devices[Seat.E]
-            key = blind._box_key("t-keys", 1, Seat.E, Seat.S, power(east.publics[Seat.S], east._x))
-            return {**message, "box": blind.seal(key, [blind.new_key() for _ in range(13)])}  # E lies to S
-        return message
+class LyingEast(Device):
+    """East, modified: it seals South keys that are not the ones it locks with."""
 
-    relay_ref: list[Relay] = []
-    relay = Relay.__new__(Relay)
-    relay_ref.append(relay)
-    Relay.__init__(relay, table="t-keys", tamper=tamper)
-    assert len(relay.devices[Seat.S].unreadable) == 13 and relay.devices[Seat.S].cards == {}
+    def _on_hello(self, sender: Seat, message: dict[str, Any]) -> list[dict[str, Any]]:
+        out = super()._on_hello(sender, message)
+        for m in out:
+            if m["type"] == "keys" and self.seat is Seat.E and m["to"] == "S":
+                key = blind._box_key(self.table, self.hand, Seat.E, Seat.S, power(self.publics[Seat.S], self._x))
+                m["box"] = blind.seal(key, [blind.new_key() for _ in range(13)])
+        return out
+
+
+def test_keys_that_are_not_the_senders_are_named_at_the_audit() -> None:
+    relay = Relay(table="t-keys", make=LyingEast)
+    south = relay.devices[Seat.S]
+    assert len(south.unreadable) == 13 and south.cards == {} and south.dealt
     relay.reveal()
     audit = relay.devices[Seat.N].audit(Seat.W, [])
     caught(audit, "fair_bad_keys", "E")

@@ -17,11 +17,12 @@ from spades.table.blind import Device
 class Relay:
     """Four devices and the host's relay: every message goes to every device; ``seen`` is all that went by.
 
-    ``tamper(message)`` may change (or drop, returning ``None``) a message on its way.
+    ``tamper(message)`` may change (or drop, returning ``None``) a message on its way; ``make(seat, table, hand)``
+    makes the devices (a test's modified one, say).
     """
 
-    def __init__(self, table="t-1", hand=1, tamper=None):
-        self.devices = [Device(seat, table, hand) for seat in Seat]
+    def __init__(self, table="t-1", hand=1, tamper=None, make=Device):
+        self.devices = [make(seat, table, hand) for seat in Seat]
         self.seen = []
         self.tamper = tamper
         self.queue = deque()
