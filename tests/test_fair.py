@@ -10,6 +10,7 @@ transcript is caught; commit–reveal over random secrets; the record's fair par
 
 from __future__ import annotations
 
+import copy
 import json
 import subprocess
 import sys
@@ -435,3 +436,66 @@ def test_verify_record_words_what_does_not_hold_for_the_page() -> None:
     verdict = verify_record(record)
     assert not verdict.ok and verdict.error is not None
     assert verdict.error.to_json() == {"code": "fair_commit_mismatch", "params": {"seat": "W"}}
+
+
+def test_a_fair_part_that_cannot_be_read_does_not_hold_and_says_which_value() -> None:
+    record = commit_record(1)
+    record["hands"][0]["fair"]["secrets"]["N"] = "XYZ"
+    verdict = verify_record(record)
+    assert verdict.line == "does not hold: hand 1: N's secret must be 64 lower-case hex digits, got 'XYZ'"
+    record = blind_record()
+    del record["hands"][0]["fair"]["transcript"]
+    verdict = verify_record(record)
+    assert verdict.line.startswith("does not hold: hand 1: a blind part needs 'table', 'hand' and 'transcript'")
+    record = blind_record()
+    record["hands"][0]["fair"]["transcript"].append("hello")
+    assert verify_record(record).line == "does not hold: hand 1: a transcript message must be an object, got 'hello'"
+
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers(-3, 60) | st.text("0123456789abcdefxN", max_size=8),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=3), inner, max_size=3),
+    max_leaves=8,
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    st.fixed_dictionaries(
+        {"type": st.sampled_from(["hello", "keys", "shuffle", "lock", "play", "reveal", "gossip", 3])},
+        optional={
+            "from": st.sampled_from(["N", "E", "S", "W", "Q", 1, None]),
+            "to": st.sampled_from(["N", "E", "S", "W", "Z"]),
+            "dh": json_values,
+            "deck": json_values,
+            "block": json_values,
+            "box": json_values,
+            "position": json_values,
+            "card": st.sampled_from(["AS", "2C", "XX", 5]),
+            "keys": json_values,
+        },
+    )
+)
+def test_a_device_refuses_any_malformed_message_with_one_error_naming_the_sender(message: dict[str, Any]) -> None:
+    device = dealt_device()
+    before = len(device.transcript)
+    try:
+        out = device.receive(message)
+    except FairError as error:
+        assert "\n" not in str(error) and error.code.startswith("fair_")
+        assert len(device.transcript) == before  # a refused message changes nothing
+    else:
+        assert isinstance(out, list)
+
+
+@cache
+def _dealt() -> Relay:
+    return Relay(table="t-fuzz")
+
+
+def dealt_device() -> Device:
+    """South of a dealt hand, as received so far (a fresh copy each time: the fuzz must not pile up state)."""
+    relay = _dealt()
+    device = Device(Seat.S, "t-fuzz", 1)
+    device.__dict__.update(copy.deepcopy(vars(relay.devices[Seat.S])))
+    return device
