@@ -22,6 +22,7 @@ from .links import CHAT_SHOWN, SEATS
 
 LEVELS = ("beginner", "standard", "expert")
 LIGHTS = ("green", "yellow", "red")
+CARDS = {r + s for r in "23456789TJQKA" for s in "CDHS"} | {"BJ", "LJ"}  # a claim's cards, as the state has them
 
 
 def _int(value):
@@ -38,10 +39,6 @@ def _number(value):
 
 def _dict(value):
     return value if isinstance(value, dict) else {}
-
-
-def _card(value):
-    return isinstance(value, str) and len(value) == 2 and value[0] in "23456789TJQKA" and value[1] in "CDHS"
 
 
 def _text(value):
@@ -412,17 +409,13 @@ def chat(lines, muted=(), hidden=(), keep=30):
     return join(items)
 
 
-# ------------------------------------------------------------------ the other side's claim (docs/table.md "Claims")
-
-
 def claim_window(claim):
-    """Who claims the rest (a state's ``claim``), their cards face up, *Accept* or *Play on* (the page's actions
-    ``claim-accept`` and ``claim-play-on``, controller.py); ``[data-claim]`` marks the window."""
+    """The other side's claim (a state's ``claim``): who, the cards face up, *Accept* / *Play on*; ``[data-claim]``."""
     claim = _dict(claim)
     seat = claim.get("seat") if claim.get("seat") in SEATS else None
-    cards = [c for c in claim.get("cards") or [] if c in ("BJ", "LJ") or _card(c)]
-    shown = [h("li", i18n.card_short(c), cls="claim-card suit-" + c[-1:], aria_label=i18n.card_name(c)) for c in cards]
     heading = t("claim_title", who=who(seat)) if seat else t("claim")
+    cards = [c for c in claim.get("cards") or [] if isinstance(c, str) and c in CARDS]
+    shown = [h("li", i18n.card_short(c), cls="claim-card suit-" + c[1], aria_label=i18n.card_name(c)) for c in cards]
     answers = [button(t("claim_accept"), "claim-accept", autofocus=True), button(t("claim_play_on"), "claim-play-on")]
-    marks = {"class": "dlg-buttons", "data-claim": seat or True}
-    return join([title(heading), h("ul", shown, cls="claim-cards", aria_label=heading), h("div", marks, answers)])
+    box = h("div", {"class": "dlg-buttons", "data-claim": seat or True}, answers)
+    return join([title(heading), h("ul", shown, cls="claim-cards", aria_label=heading), box])
