@@ -1314,6 +1314,8 @@ class Room:
         if not isinstance(order, list) or any(s not in SEATS for s in order) or len(set(order)) != len(order):
             raise RoomError("a saved room's succession must be distinct seats", "room_save")
         room.order = [Seat[s] for s in order]
+        if "succession" not in data and room.table is not None:  # a save from before the succession: the start's
+            room.order = [s for s in clockwise(Seat[host["seat"]]) if room.table.seats[s].kind == "peer"]
         reserves = data.get("reserves")
         if isinstance(reserves, Mapping) and config.clock is not None:  # the move clock's reserves left this hand
             room._clock_hand = _bounded(reserves, "hand", 0, COUNT_LIMIT, ["reserves"]) or 0

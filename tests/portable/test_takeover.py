@@ -389,3 +389,15 @@ def test_the_move_clock_and_a_finished_game_carry_over():
     assert new.room.config.clock == (20_000, 60_000)
     assert new.room.table.game.phase.value == "game-over" and sheets(new.room) == sheets(clocked)
     assert new.room.table.game.winner == clocked.table.game.winner
+
+
+def test_a_save_from_before_the_succession_names_the_order_the_start_would_have():
+    world = seated(computers=("E",), host="N")
+    save = world.room.save()
+    del save["succession"]
+    for member in save["members"]:
+        del member["claim"], member["key"], member["restart"]
+    loaded = Room.load(save, world.now)
+    assert loaded.order == [Seat.S, Seat.W] and loaded.summary()["seats"]["N"]["claim"] == claim_of(
+        world.pages[HOST].token
+    )
