@@ -165,8 +165,9 @@ def _new_host_seat(room: dict[str, Any], name: str, token: str | None) -> Seat:
     named = [s for s in people if seats[s]["name"] == wanted and not seats[s]["host"]]
     if not named:
         raise RoomError(f"cannot take the table over: {brief(wanted)} has no seat at it", "takeover_not_seated", {})
-    ranked = sorted(named, key=lambda s: (room["succession"].index(s) if s in room["succession"] else 4, s))
-    return Seat[ranked[0]]
+    old_host = next(Seat[s] for s in SEATS if seats[s]["host"])
+    ranking = [*room["succession"], *(s.name for s in clockwise(old_host))]
+    return Seat[min(named, key=ranking.index)]
 
 
 def take_over(

@@ -367,6 +367,13 @@ def test_the_worker_takes_over_with_one_line_errors_for_bad_public_data():
     assert answer(good, name="Stranger", token=page.token)["seat"] == page.seat
     room, seat = take_over(good, NAMES[page.seat], 5.0, seed=3)
     assert seat.name == page.seat and room.members[HOST].name == NAMES[page.seat]
+    # two people of one name, no token: the first of them in the succession
+    twins = json.loads(json.dumps(good))
+    order = twins["room"]["succession"]
+    for seat_name in order:
+        twins["room"]["seats"][seat_name]["name"] = "Twin"
+    assert take_over(twins, "Twin", 5.0)[1].name == order[0]
+    assert take_over(twins, "Twin", 5.0, token=world.pages["p-" + order[-1]].token)[1].name == order[-1]
 
 
 def test_the_move_clock_and_a_finished_game_carry_over():
