@@ -435,7 +435,10 @@ def test_verify_record_words_what_does_not_hold_for_the_page() -> None:
     record["hands"][0]["fair"]["commits"]["W"] = "ab" * 32
     verdict = verify_record(record)
     assert not verdict.ok and verdict.error is not None
-    assert verdict.error.to_json() == {"code": "fair_commit_mismatch", "params": {"seat": "W"}}
+    problem = {"code": "fair_commit_mismatch", "params": {"seat": "W"}}
+    assert verdict.error.to_json() == {"code": "in_hand", "params": {"hand": 1, "problem": problem}}
+    assert verdict.to_json() == {"ok": False, "line": verdict.line, "error": verdict.error.to_json()}
+    assert verdict.line == "does not hold: hand 1: W's secret does not match its commitment"
 
 
 def test_a_fair_part_that_cannot_be_read_does_not_hold_and_says_which_value() -> None:

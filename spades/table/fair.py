@@ -28,7 +28,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..cards import STANDARD_DECK, Seat
-from ..errors import FairError, brief
+from ..errors import FairError, SpadesError, brief
 from ..rng import deal_masks
 
 SECRET_BYTES = 32
@@ -88,17 +88,22 @@ def missing(commits: Mapping[Seat, str], reveals: Mapping[Seat, bytes]) -> list[
 
 class Verification:
     """The verdict on a fair deal: ``ok``, ``line`` (one English line: what was checked and whether it holds),
-    and when it does not hold, ``error`` (a :class:`FairError` naming what does not, for the page to word)."""
+    and when it does not hold, ``error`` (a :class:`FairError` naming what does not, for the page to word; for a
+    whole record, located: the :class:`~spades.errors.RecordError` of its hand around it)."""
 
     __slots__ = ("error", "line", "ok")
 
-    def __init__(self, line: str, error: FairError | None = None) -> None:
+    def __init__(self, line: str, error: SpadesError | None = None) -> None:
         self.ok = error is None
         self.line = line
         self.error = error
 
     def __repr__(self) -> str:
         return f"Verification({self.line!r})"
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"ok", "line", "error"}``: ``error`` the :class:`FairError`'s ``{"code", "params"}`` (or ``None``)."""
+        return {"ok": self.ok, "line": self.line, "error": self.error.to_json() if self.error else None}
 
 
 def verify_commits(

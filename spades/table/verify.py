@@ -43,7 +43,7 @@ def verify_record(record: object) -> Verification:
         if not verdict.ok:
             assert verdict.error is not None
             located = RecordError.located(verdict.error, hand=number)
-            return Verification(f"does not hold: {located}", verdict.error)
+            return Verification(f"does not hold: {located}", located)
         kinds[str(part["kind"])] += 1
     if not any(kinds.values()):
         raise FairError("the record has no fair part to verify", "fair_none")
