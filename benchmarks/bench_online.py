@@ -1,6 +1,6 @@
 """Online play on loopback, in headless Chromium (figures, no asserts).
 
-    python benchmarks/bench_online.py [--hands 1]
+    python benchmarks/bench_online.py [--hands 1] [--seated 1] [--seated-only] [--stock]
 
 A local WebTorrent tracker (tests/online/tracker.mjs) and scripts/serve.py on 127.0.0.1; real WebRTC between
 browser contexts (host candidates offered as 127.0.0.1). Printed:
@@ -12,7 +12,10 @@ browser contexts (host candidates offered as 127.0.0.1). Printed:
   The baseline in the same run: a round trip to the host's engine worker alone (``room_tick``) from the host's
   page, so the network's share shows.
 - *link → seated*: a guest opens the invite link (the game page with ``?name=``), the room appears, it clicks a
-  seat, until its name shows in that seat; cold (new browser context) and warm (a reload of the same page).
+  seat, until its name shows in that seat; cold (new browser context) and warm (a reload of the same page); with
+  each, the guest's peer id and the host's (read from their announces to the tracker) and which sorts above:
+  before each connection had its own id (static/online/net.mjs), a guest above the host waited for the host's
+  next announcement (10 s here, up to 2 minutes on a stock tracker: ``--stock``).
 - *bytes added to the solo start*: response bytes for the online files (static/online/, trystero, static/app/online*)
   during a solo page load (goal 0), and what online play adds to the message catalog everyone loads.
 """
@@ -52,9 +55,9 @@ HOST_LOG = """() => { const push = window.local.push.bind(window.local);
     window.autoplay(m.state); } return push(m); }; }"""
 
 
-def tracker():
+def tracker(stock: bool = False):
     process = subprocess.Popen(
-        ["node", str(ROOT / "tests" / "online" / "tracker.mjs"), "--lifetime", "600"],
+        ["node", str(ROOT / "tests" / "online" / "tracker.mjs"), "--lifetime", "600", *(["--stock"] if stock else [])],
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         text=True,
@@ -128,8 +131,26 @@ def hand_latencies(browser, server: str, relay: str) -> tuple[list[float], list[
     return latencies, worker
 
 
-def link_to_seated(browser, server: str, relay: str) -> tuple[float, float]:
+def peer_ids(page) -> dict[str, str]:
+    """Record the page's trystero peer id per room (info_hash), read from its announces to the tracker."""
+    ids: dict[str, str] = {}
+
+    def frame(payload) -> None:
+        try:
+            data = json.loads(payload)
+        except (TypeError, ValueError):
+            return
+        if isinstance(data, dict) and data.get("action") == "announce" and "info_hash" in data:
+            ids.setdefault(str(data["info_hash"]), str(data.get("peer_id")))
+
+    page.on("websocket", lambda ws: ws.on("framesent", frame))
+    return ids
+
+
+def link_to_seated(browser, server: str, relay: str) -> tuple[float, float, list[str]]:
+    """Cold and warm link → seated in ms, and the peer ids (host and each join) with who sorts above whom."""
     host = browser.new_context().new_page()
+    host_ids = peer_ids(host)
     host.goto(f"{server}/?fresh=1&lang=en&relay={quote(relay)}&ice=none&loopback=1&name=Ann")
     host.wait_for_function("() => ['bidding','playing'].includes(document.body.dataset.phase)", timeout=TIMEOUT)
     host.click('[data-action="menu"]')
@@ -141,7 +162,9 @@ def link_to_seated(browser, server: str, relay: str) -> tuple[float, float]:
     url = f"{server}/?lang=en&relay={quote(relay)}&ice=none&loopback=1&name=Bo{fragment}"
     guest = browser.new_context().new_page()
     results = []
+    notes = []
     for seat in ("N", "E"):
+        guest_ids = peer_ids(guest)
         start = time.perf_counter()
         if seat == "N":
             guest.goto(url)
@@ -154,12 +177,15 @@ def link_to_seated(browser, server: str, relay: str) -> tuple[float, float]:
             timeout=TIMEOUT,
         )
         results.append((time.perf_counter() - start) * 1000)
+        for room, mine in guest_ids.items():
+            theirs = host_ids.get(room, "?")
+            notes.append(f"guest {mine} {'>' if mine > theirs else '<'} host {theirs}")
         if seat == "N":
             guest.click('[data-action="stand"]')
             guest.wait_for_selector('[data-sit="N"]', timeout=TIMEOUT)
     guest.context.close()
     host.context.close()
-    return results[0], results[1]
+    return results[0], results[1], notes
 
 
 def solo_bytes(browser, server: str) -> int:
@@ -189,13 +215,16 @@ def catalog_share() -> tuple[int, int]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=1)
-    hands = parser.parse_args().hands
+    parser.add_argument("--seated", type=int, default=1, help="how many link -> seated runs (a new host each)")
+    parser.add_argument("--seated-only", action="store_true", help="only link -> seated")
+    parser.add_argument("--stock", action="store_true", help="the tracker at the package's stock interval")
+    args = parser.parse_args()
     from playwright.sync_api import sync_playwright
 
     httpd = serve.make_server(port=0)
     threading.Thread(target=httpd.serve_forever, daemon=True).start()
     server = f"http://127.0.0.1:{httpd.server_port}"
-    process, relay = tracker()
+    process, relay = tracker(args.stock)
     try:
         with sync_playwright() as playwright:
             options = {"args": ARGS, "headless": True}
@@ -204,17 +233,23 @@ def main() -> None:
             browser = playwright.chromium.launch(**options)
             latencies: list[float] = []
             worker: list[float] = []
-            for _ in range(hands):
+            for _ in range(0 if args.seated_only else args.hands):
                 moves, base = hand_latencies(browser, server, relay)
                 latencies += moves
                 worker += base
-            cold, warm = link_to_seated(browser, server, relay)
-            added = solo_bytes(browser, server)
+            seated = [link_to_seated(browser, server, relay) for _ in range(args.seated)]
+            added = 0 if args.seated_only else solo_bytes(browser, server)
             browser.close()
     finally:
         process.stdin.close()  # type: ignore[union-attr]
         process.wait(5)
         httpd.shutdown()
+    for cold, warm, notes in seated:
+        print(f"link -> seated            cold {cold:6.0f} ms   warm (reload) {warm:6.0f} ms   (goal warm <= 3000 ms)")
+        for note in notes:
+            print(f"                          {note}")
+    if args.seated_only:
+        return
     share, total = catalog_share()
     print(
         f"intent -> on every peer   {len(latencies)} moves  p50 {statistics.median(latencies):6.1f} ms  "
@@ -225,7 +260,6 @@ def main() -> None:
         f"p95 {percentile(worker, 0.95):6.1f} ms   ratio p50 online/worker "
         f"{statistics.median(latencies) / max(statistics.median(worker), 0.01):.1f}x"
     )
-    print(f"link -> seated            cold {cold:6.0f} ms   warm (reload) {warm:6.0f} ms   (goal warm <= 3000 ms)")
     print(f"bytes added to solo start {added} B of online code (goal 0); catalog: online texts {share} B of {total} B")
 
 

@@ -12,8 +12,7 @@
 // Between host and each guest, messages go through a reliable ordered link (link.mjs): numbered, acknowledged and
 // resent, so one lost in a connection's blip is delivered late rather than never.
 import { link } from "./link.mjs";
-import { connect } from "./net.mjs";
-import { getRelaySockets } from "../vendor/trystero/torrent/index.mjs";
+import { connect, isHostId, relaySockets } from "./net.mjs";
 
 export const TICK_MS = 1000;
 export const PING_MS = 2000;
@@ -122,12 +121,10 @@ export async function host({ engine, table = "online", tableId, secret, relays, 
     }, delay);
   }
 
-  const made = save
-    ? await run("room_load", { save, now: Date.now() })
-    : await run("room_new", { name, seat, rules, room, seed, rating, disconnects });
-  if (made.error) throw Object.assign(new Error(made.error), { code: made.code, params: made.params });
-
+  // Connected before the room is made (the room's first messages follow at once, as before); a guest's messages
+  // wait in the queue behind room_new or room_load.
   net = await connect({
+    host: true, // an id above every guest's: the host answers each guest's offers at once (net.mjs)
     tableId,
     secret,
     relays,
@@ -144,6 +141,14 @@ export async function host({ engine, table = "online", tableId, secret, relays, 
     },
     lose,
   });
+
+  const made = save
+    ? await run("room_load", { save, now: Date.now() })
+    : await run("room_new", { name, seat, rules, room, seed, rating, disconnects });
+  if (made.error) {
+    await net.leave();
+    throw Object.assign(new Error(made.error), { code: made.code, params: made.params });
+  }
   const ticker = setInterval(() => {
     for (const each of links.values()) each.tick();
     run("room_tick", { now: Date.now() });
@@ -215,6 +220,7 @@ export async function guest({ tableId, secret, hostPub, relays, ice, loopback, n
   let watchdog = null;
   let generation = 0; // which connection is current: a rejoin replaces it, and the old one's events are ignored
   let lastJoin = 0; // when a peer last joined: the host's signed "host" message follows in a moment
+  let opened = 0; // when the current connection was opened
   const hello = () => {
     const message = { t: "hello", name, lang, via: via || "invite", seq };
     if (token) message.token = token;
@@ -225,7 +231,9 @@ export async function guest({ tableId, secret, hostPub, relays, ice, loopback, n
   };
   const open = () => {
     const mine = ++generation;
+    opened = Date.now();
     return connect({
+      // a guest's id, fresh for every join and rejoin (net.mjs)
       tableId,
       secret,
       relays,
@@ -236,6 +244,16 @@ export async function guest({ tableId, secret, hostPub, relays, ice, loopback, n
         if (mine !== generation) return;
         lastJoin = Date.now();
         if (peer === hostPeer) toHost.flush(); // the same host's channel came back
+      },
+      // A host announced itself in the room (its offer, passed on by the tracker) while this connection has none:
+      // a host back from a reload, or one that took the table over. It cannot answer this connection's old offers
+      // (they went elsewhere) and this one does not answer its (a guest's id sorts below): join again at once,
+      // with fresh offers, which it answers — unless this connection is new or is just connecting to someone.
+      onOffer: (peer) => {
+        if (mine !== generation || closed || hostPeer !== null || !isHostId(peer)) return;
+        if (Date.now() - Math.max(opened, lastJoin) < JOIN_SETTLE_MS) return;
+        clearTimeout(watchdog);
+        rejoin();
       },
       onLeave: (peer) => {
         if (mine !== generation || peer !== hostPeer) return;
@@ -273,26 +291,30 @@ export async function guest({ tableId, secret, hostPub, relays, ice, loopback, n
   // the host was not among them, leave and join again (fresh offers) rather than wait (REJOIN_MS).
   function watch() {
     clearTimeout(watchdog);
-    watchdog = setTimeout(async () => {
+    watchdog = setTimeout(() => {
       if (closed || hostPeer !== null) return;
       if (Date.now() - lastJoin < JOIN_SETTLE_MS) {
         watch(); // someone just joined: it may be the host, whose signed hello is on its way
         return;
       }
-      rejoins += 1;
-      // From here the current connection is being replaced: whatever it finds now (even the host) is ignored,
-      // and the new one finds the host afresh (a host found on a connection being left is not reachable).
-      generation += 1;
-      hostPeer = null;
-      try {
-        await net.leave();
-      } catch {
-        // already gone
-      }
-      if (closed) return;
-      net = await open();
-      watch();
+      rejoin();
     }, REJOIN_MS[Math.min(rejoins, REJOIN_MS.length - 1)]);
+  }
+  async function rejoin() {
+    rejoins += 1;
+    // From here the current connection is being replaced: whatever it finds now (even the host) is ignored,
+    // and the new one (a fresh id, fresh offers) finds the host afresh (a host found on a connection being left
+    // is not reachable).
+    generation += 1;
+    hostPeer = null;
+    try {
+      await net.leave();
+    } catch {
+      // already gone
+    }
+    if (closed) return;
+    net = await open();
+    watch();
   }
   net = await open();
   watch();
@@ -350,39 +372,53 @@ export function validListing(data) {
 
 /** Whether a tracker answers: "ok" (a signalling socket is open), "trying" (none yet, within LOBBY_REACH_MS of
  * `since`), "none" (none answered in time: offline, or every tracker down). */
-export function reach(since, now = Date.now(), sockets = getRelaySockets()) {
+export function reach(since, now = Date.now(), sockets = relaySockets()) {
   if (Object.values(sockets).some((socket) => socket?.readyState === 1)) return "ok";
   return now - since < LOBBY_REACH_MS ? "trying" : "none";
 }
 
-export async function lobby({ relays, ice, loopback, onTables }) {
+// Who answers whom in the lobby: a page that lists its table there takes a host's id (net.mjs), so it answers every
+// page that comes to look, whatever their ids; a page that only looks takes a guest's. `hosting` says so from the
+// start; otherwise the first listing moves the lobby to a new connection with a host's id.
+export async function lobby({ relays, ice, loopback, onTables, hosting = false }) {
   const tables = new Map(); // secret → {listing, peer, seen}
   const since = Date.now();
   let mine = null;
   let updates = 0;
+  let net = null;
+  let generation = 0; // which connection is current: the one left when moving to a host's id is ignored
+  let moving = null;
   const report = () => {
     updates += 1;
     const now = Date.now();
     for (const [secret, entry] of tables) if (now - entry.seen > LOBBY_STALE_MS) tables.delete(secret);
     onTables?.([...tables.values()].map((entry) => entry.listing));
   };
-  const net = await connect({
-    tableId: LOBBY_ROOM,
-    secret: LOBBY_ROOM,
-    relays,
-    ice,
-    loopback,
-    onJoin: (peer) => mine && net.send(mine, peer),
-    onLeave: (peer) => {
-      for (const [secret, entry] of tables) if (entry.peer === peer) tables.delete(secret);
-      report();
-    },
-    onMessage: (peer, data) => {
-      if (!validListing(data)) return;
-      tables.set(data.secret, { listing: data, peer, seen: Date.now() });
-      report();
-    },
-  });
+  const open = async (host) => {
+    const current = ++generation;
+    let made = null;
+    made = await connect({
+      host,
+      tableId: LOBBY_ROOM,
+      secret: LOBBY_ROOM,
+      relays,
+      ice,
+      loopback,
+      onJoin: (peer) => current === generation && mine && made?.send(mine, peer),
+      onLeave: (peer) => {
+        if (current !== generation) return;
+        for (const [secret, entry] of tables) if (entry.peer === peer) tables.delete(secret);
+        report();
+      },
+      onMessage: (peer, data) => {
+        if (current !== generation || !validListing(data)) return;
+        tables.set(data.secret, { listing: data, peer, seen: Date.now() });
+        report();
+      },
+    });
+    return made;
+  };
+  net = await open(hosting);
   const timer = setInterval(() => {
     if (mine) net.send(mine);
     report();
@@ -392,7 +428,21 @@ export async function lobby({ relays, ice, loopback, onTables }) {
     /** List (or, with null, unlist) this host's table. */
     publish(listing) {
       mine = listing && validListing(listing) ? listing : null;
-      if (mine) net.send(mine);
+      if (!mine) return;
+      if (isHostId(net.self)) {
+        net.send(mine);
+        return;
+      }
+      moving ||= (async () => {
+        const old = net;
+        try {
+          net = await open(true); // its joins get the listing
+        } catch {
+          moving = null; // the next listing tries again
+          return;
+        }
+        await old.leave();
+      })();
     },
     tables: () => [...tables.values()].map((entry) => entry.listing),
     /** "ok", "trying" or "none" (see reach). */
@@ -402,6 +452,7 @@ export async function lobby({ relays, ice, loopback, onTables }) {
     async close() {
       clearInterval(timer);
       clearTimeout(verdict);
+      await moving;
       await net.leave();
     },
   };
@@ -428,6 +479,7 @@ const codeRoom = (code) => ({ tableId: "spades-code-" + code, secret: "spades-co
 
 export async function offerCode({ code, invite, relays, ice, loopback }) {
   const net = await connect({
+    host: true, // the code's host answers whoever comes at once, as a table's host does
     ...codeRoom(code),
     relays,
     ice,
