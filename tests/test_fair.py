@@ -11,6 +11,7 @@ transcript is caught; commit–reveal over random secrets; the record's fair par
 from __future__ import annotations
 
 import copy
+import hashlib
 import json
 import subprocess
 import sys
@@ -22,10 +23,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from spades.cards import CARD_NAMES, Seat, mask_cards
+from spades.cards import CARD_NAMES, Seat, mask_cards, parse_card
 from spades.errors import FairError, RecordError
 from spades.formats.record import from_record, to_record
 from spades.game import Game, Phase
+from spades.rng import deal_masks
 from spades.table import blind, fair
 from spades.table.blind import HALF, Device, P, Q, R, canon, encode, power
 from spades.table.verify import verify_record
@@ -502,3 +504,21 @@ def dealt_device() -> Device:
     device = Device(Seat.S, "t-fuzz", 1)
     device.__dict__.update(copy.deepcopy(vars(relay.devices[Seat.S])))
     return device
+
+
+def test_the_formulas_are_the_documented_ones() -> None:
+    """docs/fair-play.md's formulas, written out again byte by byte."""
+    sha = hashlib.sha256
+    secret = bytes(range(32))
+    commit = sha(
+        b"\0\0\0\x14spades-fair/1 commit" + b"\0\0\0\x02t1" + b"\0\0\0\x013" + b"\0\0\0\x01N" + b"\0\0\0\x20" + secret
+    ).hexdigest()
+    assert fair.commitment("t1", 3, Seat.N, secret) == commit
+    secrets = {seat: bytes([seat + 1]) * 32 for seat in Seat}
+    data = b"\0\0\0\x12spades-fair/1 seed" + b"\0\0\0\x02t1" + b"\0\0\0\x013"
+    data += b"".join(b"\0\0\0\x20" + secrets[seat] for seat in Seat)
+    seed = int(sha(data).hexdigest(), 16) >> (256 - 53)
+    assert fair.combine("t1", 3, secrets) == seed and fair.deal_of(seed) == deal_masks(seed, 0)
+    h = int.from_bytes(b"".join(sha(b"spades-fair/1 group\0card AS" + bytes([0, 0, 0, i])).digest()
+                                for i in range(9)), "big") >> (9 * 256 - 2112)  # fmt: skip
+    assert encode(parse_card("AS")) == canon(pow(h % P, 2 * R, P))
