@@ -76,10 +76,10 @@ def render(session, ui, play_mode, dialogs):
     by_id("btn-undo").disabled = not allowed("undo")[0] or ui.busy
     by_id("btn-hint").disabled = not mine or ui.hidden or not allowed("hint")[0]
     document.querySelector('#menu [data-action="replay"]').disabled = not allowed("replay")[0]
-    claim = claim_button()  # Claim the rest (docs/page.md): at my turn in the play; never in a lesson
-    can_claim, why = allowed("claim")
-    claim.hidden = state["phase"] != "playing" or not state["me"] or not session.owns() or why == "why_lesson"
-    claim.disabled = not can_claim or not mine
+    can_claim, why = allowed("claim")  # Claim the rest (docs/page.md): at my turn in the play; never in a lesson
+    for claim in (claim_button(), claim_item()):
+        claim.hidden = state["phase"] != "playing" or not state["me"] or not session.owns() or why == "why_lesson"
+        claim.disabled = not can_claim or not mine
     play = by_id("btn-play")
     play.hidden = play_mode != "confirm" or state["phase"] != "playing"
     play.disabled = not (mine and ui.selected)
@@ -100,6 +100,17 @@ def claim_button():
         row.insertAdjacentHTML("afterbegin", str(made))
         button = by_id("btn-claim")
     return button
+
+
+def claim_item():
+    """The menu's *Claim the rest* (after *Replay this deal*): where the button beside the hand has no room (a phone
+    held sideways, app.css), and for every layout from the keyboard's menu."""
+    item = document.querySelector('#menu [data-action="claim"]')
+    if item is None:
+        made = h("button", i18n.t("claim"), type="button", data_action="claim", data_i18n="claim")
+        document.querySelector('#menu [data-action="replay"]').insertAdjacentHTML("afterend", str(made))
+        item = document.querySelector('#menu [data-action="claim"]')
+    return item
 
 
 def render_hand(state, ui):

@@ -38,6 +38,7 @@ def test_a_claim_a_defence_beats_then_one_that_holds(table):
     to_my_turn_with(table, 6)
     assert button.is_visible() and button.is_enabled()
     assert button.get_attribute("data-i18n") == "claim" and button.inner_text() == MESSAGES["claim"]["en"]
+    assert page.locator('#menu [data-action="claim"]').is_enabled()  # the menu has it too (phones held sideways)
     hand = table.hand()
     button.focus()
     page.keyboard.press("Enter")  # from the keyboard
