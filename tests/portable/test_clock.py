@@ -281,3 +281,11 @@ def test_every_message_of_clocked_rooms_passes_the_guest_boundary_and_comes_back
                 assert check_host_message(message) == message
                 seen.add((message["t"], "clock" in message and message["clock"] is not None, message.get("why")))
     assert {("state", True, None), ("state", False, None), ("vote", False, "time")} <= seen
+
+
+def test_the_running_clock_sends_nothing_until_something_happens():
+    room, net = make_room()
+    for _ in range(MOVE // 1000 + RESERVE // 1000 - 1):  # the host's page ticks every second (session.mjs TICK_MS)
+        assert tick(room, net, 1000) == []  # no room message, no state: the pages count down by themselves
+    out = tick(room, net, 1000)  # out of time: the seat goes to the computer, said once
+    assert sorted({m["t"] for _, m in out}) == ["room", "state"] and len(out) == 2 * (1 + len(GUESTS))
