@@ -59,7 +59,16 @@ from ..formats.scoresheet import OUTCOMES
 from ..game import _REASON_TEXT, Phase
 from ..rules import PRESET_NAMES, Rules
 from ..stats.rating import MAX_RATING
-from .room import CHAT_LIMIT, CLOCK_MOVE_MS, CLOCK_RESERVE_MS, KEY_LENGTH, NAME_LIMIT, clean_text, is_claim
+from .room import (
+    CHAT_LIMIT,
+    CLOCK_MOVE_MS,
+    CLOCK_RESERVE_MS,
+    KEY_LENGTH,
+    NAME_LIMIT,
+    TRICK_SHOWN_MS,
+    clean_text,
+    is_claim,
+)
 from .table import EVENT_LOG_LIMIT, OCCUPANTS, POLICY_KINDS, VIEWERS
 
 SEATS = ("N", "E", "S", "W")
@@ -608,9 +617,11 @@ CLOCK = obj(
         "seat": (SEAT, True),
         "move_ms": (number(0, CLOCK_MOVE_MS[1]), True),
         "reserve_ms": (number(0, CLOCK_RESERVE_MS[1]), True),
+        "wait_ms": (number(0, TRICK_SHOWN_MS), False),
     }
 )
-"""The move clock in a ``state``: the seat timed, its move time and its reserve left when the host sent it."""
+"""The move clock in a ``state``: the seat timed, its move time and its reserve left when the host sent it (and how
+long before it counts: the lead after a finished trick)."""
 
 
 def refusal_code(value: Any) -> Any:

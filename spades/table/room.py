@@ -134,6 +134,9 @@ CLOCK_MOVE_MS = (1000, 600_000)
 """A move clock's move time, in milliseconds: 1 s to 10 minutes (the page offers 20, 30 and 60 s)."""
 CLOCK_RESERVE_MS = (0, 3_600_000)
 """A move clock's reserve a hand, in milliseconds: none to an hour (the page offers 60 s and 120 s)."""
+TRICK_SHOWN_MS = 1500
+"""The lead after a finished trick is timed from this much later: the pages show the finished trick meanwhile (about
+1.3 s at the normal speed), and the leader cannot play before it is gathered."""
 """Casual tables: how long a dropped player's seat waits before a computer takes it over."""
 SEAT_HOLD_MS = 30_000
 """Before the start: how long a dropped player's seat is kept for them (the host cannot start meanwhile)."""
@@ -711,24 +714,39 @@ class Room:
                 over = int(now - self._turn_at) - self.config.clock[0]
                 if over > 0:
                     self._reserves[seat] = max(0, self._reserve(seat) - over)
-            self._turn, self._turn_at = turn, now
-        elif turn is not None and self._turn_at is None:
-            self._turn_at = now
+            self._turn, self._turn_at = turn, None if now is None else now + self._shown_first()
+        elif turn is not None and self._turn_at is None and now is not None:
+            self._turn_at = now + self._shown_first()
         hand = self.table.game.hand_number
         if hand != self._clock_hand:
             self._clock_hand, self._reserves = hand, {}
 
+    def _shown_first(self) -> int:
+        """How long the turn starting now waits before it is timed: :data:`TRICK_SHOWN_MS` for the lead after a
+        finished trick, else nothing."""
+        game = self.table.game if self.table is not None else None
+        lead = game is not None and game.phase is Phase.PLAYING and not game.trick and bool(game.tricks)
+        return TRICK_SHOWN_MS if lead else 0
+
     def clock(self) -> dict[str, Any] | None:
         """The move clock as the states say it: the seat timed, its move time left and its reserve left now
         (``{"seat", "move_ms", "reserve_ms"}``; the pages count down from when they receive it), or ``None`` while
-        nothing is timed."""
+        nothing is timed; ``wait_ms`` too while the lead after a finished trick is not timed yet (the pages count
+        down after it, :data:`TRICK_SHOWN_MS`)."""
         if self._turn is None or self.config.clock is None:
             return None
         move_ms = self.config.clock[0]
         seat = self._turn[2]
-        spent = 0 if self._turn_at is None or self._now is None else max(0, int(self._now - self._turn_at))
+        if self._turn_at is None or self._now is None:  # it starts at the next call with a time
+            since = -self._shown_first()
+        else:
+            since = int(self._now - self._turn_at)
+        spent = max(0, since)
         reserve = max(0, self._reserve(seat) - max(0, spent - move_ms))
-        return {"seat": seat.name, "move_ms": max(0, move_ms - spent), "reserve_ms": reserve}
+        clock: dict[str, Any] = {"seat": seat.name, "move_ms": max(0, move_ms - spent), "reserve_ms": reserve}
+        if since < 0:
+            clock["wait_ms"] = -since
+        return clock
 
     def _timeout(self) -> list[Out]:
         """The seat timed has used its move time and its reserve: a casual table's computer plays for it (``away``),

@@ -537,14 +537,14 @@ CLOCK_WARN_S = 5
 def clock_left(clock, elapsed):
     """What the move clock shows ``elapsed`` ms after the host sent ``clock`` (a state's ``{"seat", "move_ms",
     "reserve_ms"}``, spades/table/room.py ``Room.clock``): ``(seat, seconds of move time left, seconds of reserve
-    left)``, rounded up (a second that has begun is still there); the move time runs out first, then the reserve.
-    ``None`` when nothing is timed."""
+    left)``, rounded up (a second that has begun is still there); the move time runs out first, then the reserve,
+    after the clock's ``wait_ms`` if it has one (the lead after a finished trick). ``None`` when nothing is timed."""
     if not isinstance(clock, dict) or clock.get("seat") not in SEATS:
         return None
-    move, reserve = clock.get("move_ms"), clock.get("reserve_ms")
-    if not isinstance(move, int) or not isinstance(reserve, int):
+    move, reserve, wait = clock.get("move_ms"), clock.get("reserve_ms"), clock.get("wait_ms", 0)
+    if not isinstance(move, int) or not isinstance(reserve, int) or not isinstance(wait, int):
         return None
-    spent = max(0, int(elapsed))
+    spent = max(0, int(elapsed) - wait)
     move_left = max(0, move - spent)
     reserve_left = max(0, reserve - max(0, spent - move))
     return clock["seat"], (move_left + 999) // 1000, (reserve_left + 999) // 1000

@@ -135,3 +135,9 @@ def test_the_room_window_says_the_tables_clock(lang) -> None:
     assert str(line).startswith("<p data-room-clock") and "30" in str(line) and "90" in str(line)
     assert views.clock_line(None) is None and views.clock_line({"move_ms": "30", "reserve_ms": 0}) is None
     assert_no_injection(views.clock_line({"move_ms": 1000, "reserve_ms": 0}))
+
+
+def test_the_lead_after_a_trick_counts_down_once_the_trick_is_gathered() -> None:
+    clock = {"seat": "W", "move_ms": 20_000, "reserve_ms": 0, "wait_ms": 1500}
+    assert view.clock_left(clock, 1400) == ("W", 20, 0)
+    assert view.clock_left(clock, 2500) == ("W", 19, 0)

@@ -10,7 +10,7 @@ import json
 from spades import Seat
 from spades.rules import Rules
 from spades.table.guest import check_host_message
-from spades.table.room import HOST, Room, RoomConfig, RoomError
+from spades.table.room import HOST, TRICK_SHOWN_MS, Room, RoomConfig, RoomError
 
 GUESTS = {"p-e": "E", "p-n": "N", "p-w": "W"}
 MOVE, RESERVE = 20_000, 60_000
@@ -289,3 +289,20 @@ def test_the_running_clock_sends_nothing_until_something_happens():
         assert tick(room, net, 1000) == []  # no room message, no state: the pages count down by themselves
     out = tick(room, net, 1000)  # out of time: the seat goes to the computer, said once
     assert sorted({m["t"] for _, m in out}) == ["room", "state"] and len(out) == 2 * (1 + len(GUESTS))
+
+
+def test_the_lead_after_a_finished_trick_is_timed_once_the_trick_is_gathered():
+    room, net = make_room()
+    for _ in range(4 + 4):  # the bids, then the first trick
+        move(room, net, after=10)
+    leader = room.table.game.turn
+    clock = room.clock()
+    assert clock == {"seat": leader.name, "move_ms": MOVE, "reserve_ms": RESERVE, "wait_ms": TRICK_SHOWN_MS}
+    assert net.last("p-e", "state")["clock"] == clock
+    assert check_host_message(net.last("p-e", "state")) == net.last("p-e", "state")  # wait_ms declared
+    assert tick(room, net, MOVE + RESERVE) == [] and not room.table.seats[leader].away
+    tick(room, net, TRICK_SHOWN_MS)
+    assert room.table.seats[leader].away
+    for _ in range(2):  # the second card of a trick has no wait
+        net.take(room.step(net.now))
+    assert "wait_ms" not in (room.clock() or {})
