@@ -12,6 +12,7 @@ import json
 
 import analysis
 import dialogs
+import early
 import i18n
 import js
 import movelog
@@ -39,6 +40,7 @@ from transfer import Transfer
 from transport import EngineError, call
 from tutorial import Lessons
 from ui import Ui
+from welcome import Welcome
 
 SEATS = ("N", "E", "S", "W")
 ONE_SHOT = ("fresh", "seed", "preset", "seat")  # address parameters that start a game, then leave
@@ -139,6 +141,7 @@ class App:
         self.online_ui = None  # online/life.py's Online (loaded on demand): its dialogs, and its table if any
         self.share = Share(self, self.params, self.settings, self.notice, self.set_message, confirm)  # share.py
         self.lessons = Lessons(self, self.params, lambda lesson_id: self.embed.lesson_end(lesson_id))  # tutorial.py
+        self.welcome = Welcome(self.lessons)  # the card of a first visit (welcome.py)
         # ?embed=1 and the host page's postMessage API (embed.py)
         self.embed = Embed(self.params, self, self.share.open_args, self.lessons.ids, self.lessons.start)
         self.starting = True  # until the start-up's notices are all shown: they stay on show together
@@ -164,6 +167,8 @@ class App:
             ("dlg-confirm", "cancel", lambda event: self.dialogs.confirm_done(False)),
         ))  # fmt: skip
         self.embed.listen()
+        early.loading()  # the menu opens now: what needs no engine works while it loads (early.py)
+        self.welcome.offer(self.params, str(js.location.hash))
         try:
             await js.window.spades.engineReady
             self.lists.update(await call("rules", {"rules": {"preset": "standard"}}))
@@ -190,6 +195,7 @@ class App:
         by_id("loading").hidden = True
         for name in ("btn-menu", "btn-scores"):
             by_id(name).disabled = False
+        early.ready()
         js.window.spades.readyAt = now()
         self.after_state()
         spawn(self.share.after_start())  # ?deal=, ?daily= over a saved game: ask first
@@ -1005,6 +1011,8 @@ ALWAYS = (  # also without a game or ownership
     "confirm-cancel",
     "close-dialog",
     "take-over",
+    "help",  # static text (early.py: also while the engine loads)
+    "lessons",  # the list's window opens at once (tutorial.py)
     "profile",
     "profile-save",
     "profile-export",

@@ -19,6 +19,7 @@ move asked now; the last one once done), ``data-lesson-done="true"`` once finish
 """
 
 import dialogs
+import early
 import i18n
 import sound
 import store
@@ -395,7 +396,17 @@ class Lessons:
 
 
 async def open_list():
-    """Menu → Lessons: every lesson with its progress; start, continue or start again."""
+    """Menu → Lessons: every lesson with its progress; start, continue or start again. While the engine loads
+    (early.py) the window opens at once saying so, and fills in when the engine can list the lessons (unless it
+    was closed meanwhile)."""
+    if not early.is_ready():
+        close = h("button", t("close"), type="button", data_action="close-dialog", autofocus=True)
+        waiting = h("p", t("tut_loading"), cls="help-status", role="status", data_lessons="loading")
+        title = h("h2", t("tut_title"), id="dlg-lessons-title")
+        _open_window(join([title, waiting, h("div", close, cls="dlg-buttons")]))
+        await early.wait_ready()
+        if not by_id("dlg-lessons").open:
+            return
     lessons = await lesson_order()
     progress = load_progress()["lessons"]
     rows = []
@@ -458,6 +469,11 @@ async def open_list():
             h("div", close, cls="dlg-buttons"),
         ]
     )
+    _open_window(html)
+
+
+def _open_window(html):
+    """The lessons window (``#dlg-lessons``, made the first time), open with ``html``."""
     dialog = by_id("dlg-lessons")
     if dialog is None:
         dialog = document.createElement("dialog")

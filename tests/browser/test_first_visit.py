@@ -1,0 +1,280 @@
+"""The first visit and the home screen (issue 23; docs/page.md "The first visit", docs/runtime.md "On the home
+screen"): the welcome card on a first visit only, the menu in groups (every item reachable by keyboard, phones
+upright and sideways), Help, Lessons and the loading screen's seat names before the engine is ready (the engine
+held back: its package's download is kept waiting until the test lets it go), and the installable game: the web
+app manifest's fields, its icons at their declared sizes, the service worker controlling the start URL and an
+offline start from it.
+
+Screenshots of the welcome and the menu at five sizes in en and zh-Hans go to test-artifacts/first-visit/.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from urllib.parse import urljoin
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+ROOT = Path(__file__).resolve().parents[2]
+SHOTS = ROOT / "test-artifacts" / "first-visit"
+MESSAGES = json.loads((ROOT / "spades" / "i18n" / "messages.json").read_text(encoding="utf-8"))["messages"]
+READY = "document.body.dataset.phase && document.body.dataset.phase !== 'loading' && document.body.dataset.await !== ''"
+TIMEOUT = 60_000
+SIZES = ((320, 568), (390, 844), (844, 390), (1280, 800), (1920, 1080))
+MENU = (  # the menu's items in order, by group (index.html)
+    ("learn", ("help", "lessons")),
+    (
+        "game",
+        ("new-game", "rated-game", "online", "replay", "daily-deal", "last-trick", "move-log", "profile", "settings"),
+    ),
+    ("more", ("share-deal", "export", "import")),
+)
+ENGINE_PACKAGE = "**/static/vendor/spades.zip*"  # the engine's own code (static/engine-worker.mjs fetches it)
+
+
+def text(key, lang):
+    return MESSAGES[key][lang]
+
+
+def hold_engine(page):
+    """Keep the engine's package download waiting; returns ``release()``, which lets it (and any later one) go."""
+    held, state = [], {"held": True}
+
+    def route(route):
+        if state["held"]:
+            held.append(route)
+        else:
+            route.continue_()
+
+    page.context.route(ENGINE_PACKAGE, route)
+
+    def release():
+        state["held"] = False
+        for waiting in held:
+            waiting.continue_()
+
+    return release, held
+
+
+# ---------------------------------------------------------------- the welcome
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-Hans", "zh-Hant"])
+def test_the_welcome_is_offered_on_a_first_visit_only(make_page, server, lang):
+    page = make_page(viewport={"width": 390, "height": 844})
+    page.goto(f"{server}/?lang={lang}")
+    card = page.locator("#dlg-welcome")
+    card.wait_for(state="visible", timeout=TIMEOUT)
+    assert card.locator("h2").text_content() == text("welcome_title", lang)
+    lesson = page.get_by_role("button", name=text("welcome_lesson", lang))
+    play = page.get_by_role("button", name=text("welcome_play", lang))
+    assert lesson.is_visible() and play.is_visible()
+    assert page.evaluate("document.activeElement.dataset.welcome") == "lesson"
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.dataset.welcome") == "play"
+    page.keyboard.press("Escape")  # Escape = Just play
+    card.wait_for(state="hidden")
+    assert page.evaluate("localStorage.getItem('spades-welcome')") == "play"
+    page.wait_for_function(READY, timeout=TIMEOUT)
+    page.reload()
+    page.wait_for_function(READY, timeout=TIMEOUT)
+    assert page.locator("#dlg-welcome").count() == 0, "answered: never again"
+
+
+def test_no_welcome_once_a_game_was_played_or_for_an_address_that_asks_for_something(make_page, server):
+    page = make_page()
+    page.goto(f"{server}/?speed=instant&sound=0")  # an address with settings: straight to the game
+    page.wait_for_function(READY, timeout=TIMEOUT)
+    assert page.locator("#dlg-welcome").count() == 0
+    assert page.evaluate("localStorage.getItem('spades-save')"), "the game was saved"
+    page.goto(f"{server}/")  # a plain address, but this browser has a game now
+    page.wait_for_function(READY, timeout=TIMEOUT)
+    assert page.locator("#dlg-welcome").count() == 0
+
+
+def test_the_lesson_choice_starts_the_first_lesson_even_before_the_engine_is_ready(make_page, server):
+    page = make_page(viewport={"width": 844, "height": 390})
+    release, held = hold_engine(page)
+    page.goto(f"{server}/?lang=zh-Hans")
+    page.locator("#dlg-welcome").wait_for(state="visible", timeout=TIMEOUT)
+    page.get_by_role("button", name=text("welcome_lesson", "zh-Hans")).click()
+    waiting = page.locator("#dlg-welcome .welcome-waiting")
+    waiting.wait_for(state="visible")
+    assert waiting.text_content() == text("welcome_waiting", "zh-Hans")
+    page.wait_for_function("document.body.dataset.phase === 'loading'")
+    assert held, "the engine's package was held back"
+    release()
+    page.wait_for_function("document.body.dataset.lesson", timeout=TIMEOUT)
+    assert page.locator("#dlg-welcome").is_hidden()
+    assert page.evaluate("localStorage.getItem('spades-welcome')") == "lesson"
+    assert page.locator("#lesson-panel").is_visible()
+
+
+# ---------------------------------------------------------------- before the engine
+
+
+def test_help_lessons_and_zh_seat_names_work_before_the_engine_is_ready(make_page, server):
+    page = make_page(viewport={"width": 390, "height": 844})
+    release, held = hold_engine(page)
+    page.goto(f"{server}/?lang=zh-Hans&speed=instant&sound=0")
+    page.wait_for_function("!document.getElementById('btn-menu').disabled", timeout=TIMEOUT)
+    assert page.evaluate("document.body.dataset.phase") == "loading" and held
+    names = page.locator(".seat-name").evaluate_all("els => els.map((e) => e.textContent)")
+    assert sorted(names) == sorted(
+        [text("seat_N", "zh-Hans"), text("seat_W", "zh-Hans"), text("seat_E", "zh-Hans"), text("name_S", "zh-Hans")]
+    )
+    page.locator("#btn-menu").click()
+    menu = page.locator("#menu")
+    menu.wait_for(state="visible")
+    assert menu.locator("#menu-waiting").text_content() == text("menu_waiting", "zh-Hans")
+    enabled = menu.locator("button:not([disabled])").evaluate_all("els => els.map((e) => e.dataset.action)")
+    assert enabled == ["help", "lessons", "profile"]
+    assert menu.locator("[data-action='new-game']").get_attribute("aria-describedby") == "menu-waiting"
+    menu.locator("[data-action='help']").click()
+    page.wait_for_function("document.getElementById('help-content')?.dataset.help === 'ready'", timeout=5_000)
+    assert page.locator("#dlg-help").is_visible() and page.locator("#help-content h3").count() > 3
+    page.screenshot(path=str(SHOTS / "help-before-engine-390x844-zh-Hans.png"))
+    page.keyboard.press("Escape")
+    page.locator("#btn-menu").click()
+    page.locator("#menu [data-action='lessons']").click()
+    waiting = page.locator("#dlg-lessons [data-lessons='loading']")
+    waiting.wait_for(state="visible")
+    assert waiting.text_content() == text("tut_loading", "zh-Hans")
+    assert page.evaluate("document.body.dataset.phase") == "loading"
+    release()
+    page.locator("#dlg-lessons .lesson-item").first.wait_for(state="visible", timeout=TIMEOUT)
+    page.wait_for_function(READY, timeout=TIMEOUT)
+    assert page.locator("#menu-waiting").count() == 0
+    page.keyboard.press("Escape")
+    page.locator("#btn-menu").click()
+    enabled = page.locator("#menu button:not([disabled])").evaluate_all("els => els.map((e) => e.dataset.action)")
+    assert "new-game" in enabled and "settings" in enabled
+
+
+# ---------------------------------------------------------------- the menu in groups
+
+
+@pytest.mark.parametrize("size", [(390, 844), (844, 390)])
+def test_the_menu_in_groups_is_reachable_by_keyboard(make_page, server, size):
+    page = make_page(viewport={"width": size[0], "height": size[1]})
+    page.goto(f"{server}/?fresh=1&speed=instant&sound=0&lang=en")
+    page.wait_for_function(READY, timeout=TIMEOUT)
+    groups = page.locator("#menu [data-menu-group]").evaluate_all(
+        "els => els.map((g) => [g.dataset.menuGroup, [...g.querySelectorAll('button')].map((b) => b.dataset.action)])"
+    )
+    assert [group for group, _ in groups] == [group for group, _ in MENU]
+    for (_, actions), (_, expected) in zip(groups, MENU, strict=True):
+        assert [a for a in actions if a in expected] == list(expected)
+    page.locator("#btn-menu").focus()
+    page.keyboard.press("Enter")
+    page.locator("#menu").wait_for(state="visible")
+    order = page.locator("#menu button:not([disabled])").evaluate_all("els => els.map((e) => e.dataset.action)")
+    assert order[:2] == ["help", "lessons"]
+    seen = [page.evaluate("document.activeElement.dataset.action")]
+    for _ in order[1:]:
+        page.keyboard.press("ArrowDown")
+        seen.append(page.evaluate("document.activeElement.dataset.action"))
+        inside = page.evaluate(
+            """() => { const r = document.activeElement.getBoundingClientRect();
+                 return r.top >= 0 && r.bottom <= innerHeight && r.left >= 0 && r.right <= innerWidth; }"""
+        )
+        assert inside, seen[-1]
+    assert seen == order
+    page.keyboard.press("Escape")
+    assert page.locator("#menu").is_hidden()
+
+
+def test_screenshots_of_the_welcome_and_the_menu(make_page, server):
+    """Not an assertion of looks: the pictures to look at (test-artifacts/first-visit/), and both fit."""
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    for lang in ("en", "zh-Hans"):
+        for width, height in SIZES:
+            page = make_page(viewport={"width": width, "height": height})
+            page.goto(f"{server}/?lang={lang}")
+            card = page.locator("#dlg-welcome")
+            card.wait_for(state="visible", timeout=TIMEOUT)
+            box = card.bounding_box()
+            assert box["x"] >= 0 and box["y"] >= 0 and box["x"] + box["width"] <= width
+            assert box["y"] + box["height"] <= height
+            page.screenshot(path=str(SHOTS / f"welcome-{width}x{height}-{lang}.png"))
+            page.get_by_role("button", name=text("welcome_play", lang)).click()
+            page.wait_for_function(READY, timeout=TIMEOUT)
+            page.locator("#btn-menu").click()
+            page.locator("#menu").wait_for(state="visible")
+            page.screenshot(path=str(SHOTS / f"menu-{width}x{height}-{lang}.png"))
+            page.context.close()
+
+
+# ---------------------------------------------------------------- on the home screen
+
+
+def manifest_of(page):
+    return page.evaluate(
+        """async () => {
+          const link = document.querySelector('link[rel=manifest]');
+          const response = await fetch(link.href);
+          return {url: response.url, type: response.headers.get('content-type'), data: await response.json(),
+                  apple: document.querySelector('link[rel=apple-touch-icon]')?.href};
+        }"""
+    )
+
+
+def test_the_web_app_manifest_and_its_icons(page, server):
+    page.goto(f"{server}/?fresh=1&speed=instant&sound=0")
+    page.wait_for_function(READY, timeout=TIMEOUT)
+    found = manifest_of(page)
+    data = found["data"]
+    assert "manifest+json" in found["type"]
+    assert data["name"] == "黑桃王 Spades" and data["short_name"] == "Spades"
+    assert data["display"] == "standalone" and data["lang"] == "en"
+    start = urljoin(found["url"], data["start_url"])
+    scope = urljoin(found["url"], data["scope"])
+    assert scope == f"{server}/" and start.startswith(scope)
+    css = (ROOT / "static" / "css" / "app.css").read_text(encoding="utf-8")
+    assert data["background_color"] in css  # the table's felt (--felt-dark)
+    assert page.evaluate("document.querySelector('meta[name=theme-color]').content") == data["theme_color"]
+    icons = data["icons"] + [{"src": found["apple"], "sizes": "180x180", "purpose": "any"}]
+    purposes = {(icon["sizes"], icon.get("purpose", "any")) for icon in icons}
+    assert {("192x192", "any"), ("512x512", "any"), ("192x192", "maskable"), ("512x512", "maskable")} <= purposes
+    for icon in icons:
+        url = urljoin(found["url"], icon["src"])
+        size = page.evaluate(
+            """(url) => new Promise((resolve, reject) => { const img = new Image();
+                 img.onload = () => resolve([img.naturalWidth, img.naturalHeight]);
+                 img.onerror = reject; img.src = url; })""",
+            url,
+        )
+        if icon["sizes"] != "any":
+            assert f"{size[0]}x{size[1]}" == icon["sizes"], url
+
+
+def test_the_installed_start_url_is_controlled_and_starts_offline(make_page, server):
+    page = make_page(viewport={"width": 390, "height": 844})
+    page.goto(f"{server}/?fresh=1&speed=instant&sound=0")
+    page.wait_for_function(READY, timeout=TIMEOUT)
+    found = manifest_of(page)
+    start = urljoin(found["url"], found["data"]["start_url"])
+    page.wait_for_function("document.documentElement.dataset.offline === 'ready'", timeout=TIMEOUT)
+    files = page.evaluate("fetch('static/vendor/build.json', {cache: 'no-store'}).then((r) => r.json())")["files"]
+    for needed in (
+        "manifest.webmanifest",
+        "static/icons/icon-192.png",
+        "static/icons/maskable-512.png",
+        "static/icons/apple-touch-icon.png",
+    ):
+        assert needed in files
+    page.goto(start)  # as the installed app opens it
+    page.wait_for_function(READY, timeout=TIMEOUT)
+    assert page.evaluate("!!navigator.serviceWorker.controller")
+    assert page.evaluate("navigator.serviceWorker.controller.scriptURL") == f"{server}/sw.js"
+    page.context.set_offline(True)
+    assert page.evaluate("fetch('static/not-precached.txt').then(() => 'online', () => 'offline')") == "offline"
+    page.goto(start)
+    page.wait_for_function(READY, timeout=TIMEOUT)
+    page.wait_for_function("['bid', 'play', 'blind'].includes(document.body.dataset.await)", timeout=TIMEOUT)
+    assert found["data"]["name"] == page.evaluate(
+        "fetch('manifest.webmanifest').then((r) => r.json()).then((m) => m.name)"
+    ), "the manifest itself is precached"
