@@ -108,12 +108,12 @@ def test_casual_the_computer_plays_for_a_seat_out_of_time_and_one_tap_takes_it_b
 
 
 def test_rated_a_seat_out_of_time_opens_the_vote_and_ending_it_ends_the_game_unscored(make_page, server, tracker):
-    host, pub = host_table(make_page, server, tracker, {"kind": "rated", "clock": {"move_ms": 2000, "reserve_ms": 0}})
+    host, pub = host_table(make_page, server, tracker, {"kind": "rated", "clock": {"move_ms": 5000, "reserve_ms": 0}})
     guest = join(make_page, server, tracker, pub, "Bo")
     sit(guest, "N")
     start(host)
     guest.wait_for_function("() => document.body.dataset.await === 'bid'", timeout=START)
-    guest.locator("#bid-panel [data-bid]:not([disabled])").first.click()  # North bids; the host (South) never does
+    guest.locator("#bid-panel [data-bid]:not([disabled])").first.click()  # North bids in time; the host (South) never
     guest.wait_for_selector("[data-vote]", timeout=START)
     vote = host.evaluate("() => window.local.filter((m) => m.t === 'vote').at(-1)")
     assert vote["seat"] == "S" and vote["why"] == "time" and list(vote["votes"]) == ["N"]
