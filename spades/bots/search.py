@@ -427,6 +427,23 @@ class Claim:
                 moves.insert(0, first)
         return moves
 
+    def _spades_covered(self, hands: list[int]) -> bool:
+        """Whether the side has spades enough to take every trick a defender's spade is played to (at a trick's
+        start): a trick with a defender's spade goes to the side only with a higher spade of the side in it, and
+        holds at most two defenders' cards, so for the defence's ``i`` highest spades the side needs at least half
+        as many spades above the ``i``-th.  A quick refutation, never a proof."""
+        team = self.team
+        ours = (hands[team] | hands[team + 2]) & _SP
+        theirs = (hands[1 - team] | hands[3 - team]) & _SP
+        i = 0
+        while theirs:
+            card = theirs.bit_length() - 1
+            theirs ^= 1 << card
+            i += 1
+            if 2 * (ours >> (card + 1)).bit_count() < i:
+                return False
+        return True
+
     def _search(self, p: Position) -> bool:
         self.nodes += 1
         if self.nodes > self.limit:
@@ -440,11 +457,7 @@ class Claim:
             known = self.table.get(key)
             if known is not None:
                 return known
-            team = self.team
-            ours = (h[team] | h[team + 2]) & _SP
-            theirs = (h[1 - team] | h[3 - team]) & _SP
-            if theirs.bit_length() > ours.bit_length():
-                # The defence holds a spade above all of ours: whenever it is played it takes its trick.
+            if not self._spades_covered(h):
                 self.table[key] = False
                 return False
         claiming = (p.turn & 1) == self.team
