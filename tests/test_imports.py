@@ -58,7 +58,7 @@ package, imported only in the functions that load them.  No other page module is
 PURE_PAGE = {
     "markup", "i18n", "view", "sheet", "movelog_view", "analysis_view", "helpdoc", "settings", "profileview",
     "shareview", "online", "online.views", "online.forms", "online.inbox", "online.links", "online.handlers",
-    "online.actions",
+    "online.actions", "online.record", "online.succession",
 }  # fmt: skip
 """Page modules that must run in CPython (tests/page): no ``js``, no ``pyscript``, nothing that imports them."""
 

@@ -6,6 +6,13 @@
 //   h.send(message)              // the host's own messages go through the same room as everyone's
 //   const g = await guest({ tableId, secret, relays, ice, name, token, password, lang, via, onMessage, onStatus });
 //   g.send(message)              // intents get their increasing number `n` here
+//   g.succession(keys, place)    // who may take over (the room's succession, their keys) and my place in it
+//
+// When the host is gone (issue 21, docs/online.md "When the host is gone"): every guest has its own key (`key`, said
+// in hello); a guest accepts a `host` frame signed by the host's key, or, once its link has lost the host, by the
+// key of the room's first successor, and of a later one only after each one before it had TAKEOVER_GRACE_MS more;
+// the successor whose turn it is (`place`, waited (place + 1) grace periods with no host) is told (onTakeover) and
+// becomes host with host({takeover}); a host resumed from an older save yields (onYield) to a successor's frame.
 //
 // The host's engine answers every room operation with {out: [{to, message}], save}: messages to "host" are the
 // host's own (onLocal), the others go to that peer only; the save is kept after every event (onSave).
@@ -66,8 +73,16 @@ function serial() {
 }
 
 export async function host({ engine, table = "online", tableId, secret, relays, ice, loopback, name, seat, rules, room,
-  seed, save, key, lag = 0, lose = 0, rating, disconnects, onLocal, onSave, onError }) {
+  seed, save, key, takeover, yieldTo = [], lag = 0, lose = 0, rating, disconnects, onLocal, onSave, onError, onYield }) {
+  // takeover ({public, peer, name, seed}): this page takes the room over from the public record (op room_takeover).
+  // yieldTo: the keys of this room's successors; a genuine host frame signed by one of them (a successor took the
+  // table over while this page was away) is told once (onYield): the page then leaves as host and joins as a guest.
   const identity = await hostKey(key);
+  let successors = yieldTo.filter((pub) => pub && pub !== identity.pub);
+  let yielded = false;
+  const quiet = new Set(); // peers that joined and have said nothing yet: the signed host frame again each ping
+  const heard = new Set(); // peers that said something
+  const announce = (peer) => identity.sign(peer).then((sig) => net.send({ t: "host", sig, key: identity.pub }, peer));
   const queue = serial();
   let stepTimer = null;
   let closed = false;
@@ -132,19 +147,42 @@ export async function host({ engine, table = "online", tableId, secret, relays, 
     loopback,
     onJoin: (peer) => {
       gone.delete(peer);
-      identity.sign(peer).then((sig) => net.send({ t: "host", sig }, peer));
+      quiet.add(peer);
+      announce(peer);
       links.get(peer)?.flush(); // the channel came back: what it missed, in order
     },
-    onLeave: (peer) => left(peer),
+    onLeave: (peer) => {
+      quiet.delete(peer);
+      left(peer);
+    },
     onMessage: (peer, frame) => {
+      if (frame.t === "host") {
+        // Another host at this table: a successor that took it over while this page was away (its key is in this
+        // room's succession and it signed our id) wins; any other host frame is nobody's business here.
+        const pub = frame.key;
+        if (!yielded && successors.includes(pub) && typeof frame.sig === "string" && frame.sig.length < 200) {
+          verifier(pub)
+            .then((verify) => verify(frame.sig, net.self))
+            .then((genuine) => {
+              if (!genuine || yielded || closed) return;
+              yielded = true;
+              onYield?.(pub);
+            }, () => {});
+        }
+        return;
+      }
+      quiet.delete(peer);
+      heard.add(peer);
       for (const message of linkTo(peer).receive(frame)) run("room_receive", { peer, message, now: Date.now() });
     },
     lose,
   });
 
-  const made = save
-    ? await run("room_load", { save, now: Date.now() })
-    : await run("room_new", { name, seat, rules, room, seed, rating, disconnects });
+  const made = takeover
+    ? await run("room_takeover", { peer: "host", ...takeover, now: Date.now() }) // in its own room it is "host"
+    : save
+      ? await run("room_load", { save, now: Date.now() })
+      : await run("room_new", { name, seat, rules, room, seed, rating, disconnects, key: identity.pub });
   if (made.error) {
     await net.leave();
     throw Object.assign(new Error(made.error), { code: made.code, params: made.params });
@@ -156,6 +194,7 @@ export async function host({ engine, table = "online", tableId, secret, relays, 
   // A peer whose connection died without trystero noticing (seen when a guest left the room in the middle of
   // connecting) blocks its own way back: after MISSED_PINGS unanswered pings in a row the host closes it.
   const pinger = setInterval(() => {
+    for (const peer of quiet) announce(peer); // a frame lost, or refused by a guest that had not yet lost its host
     for (const peer of net.peers()) {
       net
         .ping(peer)
@@ -178,6 +217,13 @@ export async function host({ engine, table = "online", tableId, secret, relays, 
     token: made.token,
     key: identity.key, // keep it with the room's save: the same link works after a reload
     pub: identity.pub, // goes into the invite link
+    seat: made.seat, // the seat of this page's person in a room taken over (op room_takeover)
+    /** How many peers have spoken to this host (a takeover's new host that none reaches joins the room again). */
+    heard: () => heard.size,
+    /** The keys of the room's successors (its last room message): a genuine host frame by one of them wins. */
+    succession(keys) {
+      successors = [...keys].filter((pub) => pub && pub !== identity.pub);
+    },
     send(message) {
       if (message.t === "intent") {
         n = Math.max(n + 1, Date.now());
@@ -201,13 +247,64 @@ export async function host({ engine, table = "online", tableId, secret, relays, 
 // take seconds on a busy machine, and leaving a room in the middle of connecting leaves the host a dead connection.
 export const REJOIN_MS = [10000, 20000, 30000, 60000];
 const JOIN_SETTLE_MS = 5000;
+// How long a guest's link must have lost the host before the room's first successor takes the table over (and
+// each later one one more such period): longer than a blip or a reload's first seconds would be, short enough
+// that, with the new host's connecting (1-3 s on loopback), the table plays again within 10 s.
+export const TAKEOVER_GRACE_MS = 4000;
+// A guest whose host is gone joins again (fresh offers, which a new host answers at once) this long after each
+// successor's turn began: by then that successor's host has joined the room.
+const FOLLOW_MS = 800;
 
 export async function guest({ tableId, secret, hostPub, relays, ice, loopback, name, token, password, lang, via,
-  rating, disconnects, lose = 0, onMessage, onStatus }) {
+  rating, disconnects, key, lose = 0, onMessage, onStatus, onTakeover }) {
   // onMessage gets what the host sent (the page checks it before use); onStatus what this link itself says of the
-  // host ({t: "host_left"}): never mixed, so a host cannot speak for the link.
+  // host ({t: "host_left"}, {t: "host_changed", key}): never mixed, so a host cannot speak for the link.
+  // key: this person's own public key (said in hello: the room lists it, and it signs this page's host frames if
+  // it ever takes the table over); onTakeover: called when it is this page's turn to (see succession()).
   const status = onStatus || onMessage;
-  const verify = await verifier(hostPub);
+  let current = hostPub; // the key of the host this guest follows
+  const verifiers = new Map(); // key → its verify function
+  const verifyBy = (pub, signature, text) => {
+    if (!verifiers.has(pub)) verifiers.set(pub, verifier(pub).catch(() => () => Promise.resolve(false)));
+    return verifiers.get(pub).then((verify) => verify(signature, text));
+  };
+  verifiers.set(hostPub, Promise.resolve(await verifier(hostPub))); // a bad key in the link fails here, as before
+  let successors = []; // the keys of the room's succession, in order (the current host's left out)
+  let place = null; // this page's place among them, or null
+  let lostAt = null; // when this link lost the host it followed (null: it has one, or never had)
+  let takeoverTimer = null;
+  let followTimer = null;
+  // A host frame signed by `pub` is followed now: the current host's always; the i-th successor's only once this
+  // link has lost its host for i grace periods (the successors before it had their turn).
+  const allowed = (pub) => {
+    if (pub === current) return true;
+    const i = successors.indexOf(pub);
+    return i >= 0 && hostPeer === null && lostAt !== null && Date.now() - lostAt >= i * TAKEOVER_GRACE_MS;
+  };
+  const armTakeover = () => {
+    clearTimeout(takeoverTimer);
+    if (place === null || lostAt === null || closed) return;
+    const wait = lostAt + (place + 1) * TAKEOVER_GRACE_MS - Date.now();
+    takeoverTimer = setTimeout(() => {
+      if (!closed && hostPeer === null) onTakeover?.();
+    }, Math.max(0, wait));
+  };
+  // The new host cannot reach this guest's connection (a guest's id sorts below a host's: its offers are ignored
+  // here), so after each other successor's turn began this guest joins again, with offers that the host answers.
+  const armFollow = () => {
+    clearTimeout(followTimer);
+    if (lostAt === null || closed) return;
+    for (let i = 0; i < successors.length; i++) {
+      const wait = lostAt + (i + 1) * TAKEOVER_GRACE_MS + FOLLOW_MS - Date.now();
+      if (wait <= 0 || i === place || successors[i] === null) continue;
+      followTimer = setTimeout(() => {
+        if (closed || hostPeer !== null) return;
+        clearTimeout(watchdog);
+        rejoin().then(armFollow);
+      }, wait);
+      return;
+    }
+  };
   let hostPeer = null;
   // One link to whichever peer is the host; a new hello restarts its numbering, hello first, so what the person
   // did while the host was away (a seat, a card) reaches the room after it knows who is speaking.
@@ -224,6 +321,7 @@ export async function guest({ tableId, secret, hostPub, relays, ice, loopback, n
   const hello = () => {
     const message = { t: "hello", name, lang, via: via || "invite", seq };
     if (token) message.token = token;
+    if (key) message.key = key;
     if (password) message.password = password;
     if (Number.isInteger(rating)) message.rating = rating; // 点力 and disconnects, shown to the table (docs/ratings.md)
     if (Number.isInteger(disconnects)) message.disconnects = disconnects;
@@ -258,21 +356,35 @@ export async function guest({ tableId, secret, hostPub, relays, ice, loopback, n
       onLeave: (peer) => {
         if (mine !== generation || peer !== hostPeer) return;
         hostPeer = null;
+        lostAt = Date.now();
         status?.({ t: "host_left" });
         watch();
+        armTakeover();
+        armFollow();
       },
       onMessage: (peer, frame) => {
         if (mine !== generation) return;
         if (frame.t === "host") {
           // The genuine host (its signature of our id): the first time, or again from a new peer id after the host
           // reloaded (our old channel to it may not have noticed yet). Say hello with our token and last sequence.
-          if (peer !== hostPeer && typeof frame.sig === "string" && frame.sig.length < 200) {
-            verify(frame.sig, net.self).then((genuine) => {
-              if (!genuine || peer === hostPeer || mine !== generation) return;
+          // A successor's frame (its key in frame.key) is followed only as allowed() says.
+          const pub = typeof frame.key === "string" ? frame.key : current;
+          if (peer !== hostPeer && typeof frame.sig === "string" && frame.sig.length < 200 && allowed(pub)) {
+            verifyBy(pub, frame.sig, net.self).then((genuine) => {
+              if (!genuine || peer === hostPeer || mine !== generation || !allowed(pub)) return;
               const returning = hostPeer !== null;
               hostPeer = peer;
               rejoins = 0;
+              lostAt = null;
+              clearTimeout(takeoverTimer);
+              clearTimeout(followTimer);
               if (returning) status?.({ t: "host_left" });
+              if (pub !== current) {
+                current = pub; // a successor took the table over: its room's succession comes with its room
+                successors = [];
+                place = null;
+                status?.({ t: "host_changed", key: pub });
+              }
               hello();
             });
           }
@@ -325,6 +437,15 @@ export async function guest({ tableId, secret, hostPub, relays, ice, loopback, n
     },
     token: () => token,
     connected: () => hostPeer !== null,
+    /** The key of the host followed now. */
+    host: () => current,
+    /** The room's succession as keys, in order, and this page's place in it (or null): see allowed(). */
+    succession(keys, mine) {
+      successors = [...keys].map((pub) => (typeof pub === "string" && pub !== current ? pub : null));
+      place = Number.isInteger(mine) && mine >= 0 ? mine : null;
+      armTakeover();
+      armFollow();
+    },
     peers: () => net.peers(),
     /** Queued and resent until the host acknowledges it (also while the host is away: sent on its return). */
     send(message) {
@@ -339,6 +460,8 @@ export async function guest({ tableId, secret, hostPub, relays, ice, loopback, n
     async close() {
       closed = true;
       clearTimeout(watchdog);
+      clearTimeout(takeoverTimer);
+      clearTimeout(followTimer);
       clearInterval(resender);
       await net.leave();
     },

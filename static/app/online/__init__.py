@@ -9,6 +9,8 @@ at start-up, never precached (scripts/vendor.py ``ONLINE``).  One job a module:
 - views.py, forms.py: every online window and panel as markup (pure);
 - inbox.py: the guest boundary's queue, checked in order (pure);
 - links.py: invitations, what a person types, the room's limits for it (pure);
+- record.py, succession.py: the public record every seated guest keeps, and who takes over when the host is gone
+  (pure); takeover.py: the takeover's part of :class:`life.Online`;
 - bridge.py: JS values, storage keys, addresses.
 
 The pure modules run in CPython too (tests/page); none of them imports ``js``, ``pyscript`` or a module that does.
@@ -19,6 +21,8 @@ MODULES = (
     "views",
     "forms",
     "inbox",
+    "record",
+    "succession",
     "handlers",
     "actions",
     "bridge",
@@ -26,6 +30,7 @@ MODULES = (
     "dialog",
     "lobby",
     "panel",
+    "takeover",
     "life",
 )
 """Every module of this package besides this one (static/app/online/NAME.py): the one list the loader fetches."""

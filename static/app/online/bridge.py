@@ -15,6 +15,8 @@ from .links import fragment
 
 HOST_KEY = "spades-online-host"  # {"secret", "setup", "save"}: the host resumes its room after a reload
 TOKENS_KEY = "spades-online-tokens"  # {secret: seat token}: a guest takes its seat back
+KEYS_KEY = "spades-online-keys"  # {secret: JWK}: this person's own key pair at that table (said in hello)
+RECORD_KEY = "spades-online-record"  # record.py's Record: the table's public record, to take it over
 NAME_KEY = "spades-online-name"
 PREFS_KEY = "spades-online-prefs"  # {"muted": [names], "hidden": [names], "spectators", "show_cards"}
 
@@ -54,6 +56,27 @@ def token_for(secret):
     """The seat token this browser keeps for the table ``secret``, or ``None``."""
     tokens = read_quiet(TOKENS_KEY)
     return tokens.get(secret) if isinstance(tokens, dict) else None
+
+
+def own_key_for(secret):
+    """This person's own key pair (a JWK, session.mjs ``hostKey``) kept for the table ``secret``, or ``None``."""
+    keys = read_quiet(KEYS_KEY)
+    key = keys.get(secret) if isinstance(keys, dict) else None
+    return key if isinstance(key, dict) else None
+
+
+def keep_own_key(secret, key):
+    """Remember this person's own key pair ``key`` (a JWK) for the table ``secret`` (at most 20 tables' are kept:
+    others are forgotten, any of them, as a dict on the page has no order)."""
+    keys = read_quiet(KEYS_KEY)
+    keys = keys if isinstance(keys, dict) else {}
+    keys[secret] = key
+    for other in list(keys):
+        if len(keys) <= 20:
+            break
+        if other != secret:
+            del keys[other]
+    store.write_json(KEYS_KEY, keys)
 
 
 def plain(value):

@@ -13,10 +13,8 @@ tests/page runs each one with a stand-in.
 from i18n import error_text, t
 
 from .forms import vote_window
+from .record import CHAT_KEEP  # chat lines kept on the page (the panel shows the last 30), and in the record
 from .views import claim_window
-
-CHAT_KEEP = 100
-"""Chat lines kept on the page (the panel shows the last 30)."""
 
 
 def welcome(online, message):
@@ -50,6 +48,7 @@ def room(online, message):
     """
     before = online.room or {}
     online.room = message
+    online.record_room(message)  # the public record, the succession to the link (takeover.py)
     online.publish()
     online.ended = message.get("ended") or online.ended
     online.sync_body()
@@ -72,6 +71,7 @@ def state(online, message):
     seq = (message.get("state") or {}).get("seq")
     if isinstance(seq, int) and not isinstance(seq, bool) and seq >= 0:
         online.seen_seq = seq
+    online.record_state(message.get("state"))  # the finished hands the public record lacks are asked for
     claim_asked(online, message.get("state"))
     online.later(online.app.online_state(message))
 
@@ -105,8 +105,10 @@ def _whole(value):
 
 
 def hand(online, message):
-    """A finished hand trick by trick (the answer to ``hand``): for the review."""
-    online.review_received(message.get("hand"))
+    """A finished hand trick by trick (the answer to ``hand``): kept in the public record, and for the review
+    unless the record had asked for it."""
+    if not online.record_hand(message.get("hand")):
+        online.review_received(message.get("hand"))
 
 
 def sheets(online, message):
@@ -118,6 +120,7 @@ def chat(online, message):
     """A chat line: kept (the last :data:`CHAT_KEEP`), counted as unread while the panel is closed unless muted."""
     online.chat.append(message)
     del online.chat[:-CHAT_KEEP]
+    online.record_chat()
     if not online.panel_open and str(message.get("from")) not in online.muted:
         online.unread += 1
     online.render_bar()
@@ -165,6 +168,14 @@ def host_left(online, message):
     online.render_bar()
 
 
+def host_changed(online, message):
+    """My link follows a new host: a successor took the table over (said by this page's link, which checked the
+    successor's signature and turn: session.mjs); its first room message is announced (takeover.py)."""
+    key = message.get("key")
+    if isinstance(key, str) and key:
+        online.follow_host(key)
+
+
 def listings(online, tables, reach):
     """A lobby update (not the room's: the lobby's own, every few seconds): ``tables`` as the guest boundary
     checked them, ``reach`` whether a tracker answers (session.mjs ``reach``: ``ok``, ``trying``, ``none``).
@@ -192,5 +203,5 @@ MESSAGES = {
     "ended": ended,
 }
 """What the room sends, by type ``t``: the only messages a page handles from a room."""
-STATUS = {"host_left": host_left}
+STATUS = {"host_left": host_left, "host_changed": host_changed}
 """What this page's own link says about the host (session.mjs ``onStatus``)."""

@@ -31,9 +31,12 @@ from .bridge import (
     HOST_KEY,
     NAME_KEY,
     PREFS_KEY,
+    RECORD_KEY,
     js_error,
+    keep_own_key,
     keep_token,
     new_secret,
+    own_key_for,
     own_link,
     plain,
     read_quiet,
@@ -47,11 +50,13 @@ from .inbox import Inbox
 from .links import fragment, parse_invite, typed_name
 from .lobby import Lobby
 from .panel import Panel
+from .record import host_token
+from .takeover import Takeover
 
 _import = js.Function.new("url", "return import(url)")
 
 
-class Online(Boundary, Dialog, Lobby, Panel):
+class Online(Boundary, Dialog, Lobby, Panel, Takeover):
     """One online table on this page: as its host or as a guest (a player or a spectator)."""
 
     def __init__(self, app):
@@ -93,6 +98,14 @@ class Online(Boundary, Dialog, Lobby, Panel):
         self.rooms_seen = 0  # room messages handled (#online-bar[data-rooms])
         self.catching_up = False  # a catch_up is on its way (boundary.py dropped)
         self.hand_seen = None  # the hand number of the last state drawn (a later one closes the end-of-hand window)
+        self.record = None  # record.py's Record: this table's public record (takeover.py)
+        self.own_key = None  # this person's own key pair at this table (a JWK): signs if it ever hosts
+        self.own_pub = None  # its public key (base64url), said in hello
+        self.new_host = False  # a new host took over: its first room message is announced (takeover.py)
+        self.before_takeover = None  # the state drawn when the host changed (was a hand dealt again?)
+        self.taking_over = False
+        self.yield_keys = []  # the successors' keys a host yields to (takeover.py learn_successors)
+        self.hosts_seen = 0  # new hosts this page met (#online-bar[data-hosts])
 
     # ------------------------------------------------------------- configuration
 
@@ -153,8 +166,12 @@ class Online(Boundary, Dialog, Lobby, Panel):
             {"name": name, "seat": self.app.settings.get("seat") or "S", "rules": rules, "room": room}, None
         )
 
-    async def start_host(self, setup, save):
+    async def start_host(self, setup, save, takeover=None):
+        """Host the table: a new room (``setup``), the one saved (``save``), or one taken over from the public
+        record (``takeover``: op ``room_takeover``'s arguments, takeover.py)."""
         secret = self.secret
+        if self.record is None or self.record.secret != secret:
+            self.open_record(secret)
         options = {
             "tableId": "spades-" + secret[:16],
             "secret": secret,
@@ -168,6 +185,8 @@ class Online(Boundary, Dialog, Lobby, Panel):
             options["rating"], options["disconnects"] = standing
         if save is not None:
             options["save"] = save
+        if takeover is not None:
+            options["takeover"] = takeover
         identity = await self.sessions.hostKey(to_js(setup["key"]) if setup.get("key") else None)
         setup = dict(setup)
         setup["key"] = plain(identity.key)
@@ -192,6 +211,9 @@ class Online(Boundary, Dialog, Lobby, Panel):
         )
         js_options.onSave = keep(secret, to_js(setup))
         js_options.onError = create_proxy(lambda answer: notice(t("error", error=error_text(plain(answer)))))
+        self.yield_keys = []
+        js_options.yieldTo = to_js(self.learn_successors(self.record.room))  # a successor took over meanwhile
+        js_options.onYield = create_proxy(lambda key: self.yield_to(str(key)))
         try:
             self.session = await self.sessions.host(js_options)
         except Exception as error:
@@ -200,8 +222,8 @@ class Online(Boundary, Dialog, Lobby, Panel):
             return
         self.connected = True
         self.you = {
-            "seat": setup.get("seat", "S"),
-            "token": str(self.session.token or ""),
+            "seat": str(self.session.seat) if takeover is not None and self.session.seat else setup.get("seat", "S"),
+            "token": str(self.session.token or "") or host_token(save),
             "spectator": False,
             "name": setup.get("name"),
         }
@@ -209,6 +231,7 @@ class Online(Boundary, Dialog, Lobby, Panel):
         sheet.HANDS.request = self.ask_sheets
         self.app.enter_online(self)
         document.body.setAttribute("data-online", "host")
+        self.tell_succession()
         spawn(self.offer_code())
         self.send({"t": "prefs", "spectators": self.allow_spectators, "show_cards": self.show_cards})
         self.render_lobby(True)
@@ -256,6 +279,12 @@ class Online(Boundary, Dialog, Lobby, Panel):
         self.role = "guest"
         self.password = password
         token = token_for(secret)
+        record = self.open_record(secret)
+        pub = record.host or pub  # a successor took the table over: this browser follows it since
+        self.own_key = own_key_for(secret)
+        identity = await self.sessions.hostKey(to_js(self.own_key) if self.own_key else None)
+        self.own_key, self.own_pub = plain(identity.key), str(identity.pub)
+        keep_own_key(secret, self.own_key)
         self.show_status(t("online_connecting"))
         options = self.link_options(
             {
@@ -265,6 +294,7 @@ class Online(Boundary, Dialog, Lobby, Panel):
                 "lang": i18n.lang(),
                 "via": self.via,
                 "hostPub": pub,
+                "key": self.own_pub,
             }
         )
         options.lose = self.lose()
@@ -277,15 +307,18 @@ class Online(Boundary, Dialog, Lobby, Panel):
             options.rating, options.disconnects = standing
         options.onMessage = create_proxy(lambda message: self.from_host(plain(message)))
         options.onStatus = create_proxy(lambda message: self.dispatch(plain(message), STATUS))
+        options.onTakeover = create_proxy(lambda: spawn(self.take_over()))
         try:
             self.session = await self.sessions.guest(options)
         except Exception as error:
             self.session = None
             notice(t("online_failed", error=error_text(js_error(error))))
             return
+        self.pub = pub
         sheet.HANDS.request = self.ask_sheets
         self.app.enter_online(self)
         document.body.setAttribute("data-online", "guest")
+        self.tell_succession()
 
     # ------------------------------------------------------------- at the table, and leaving it
 
@@ -333,6 +366,7 @@ class Online(Boundary, Dialog, Lobby, Panel):
             await session.close()
         except Exception:
             pass
+        store.remove(RECORD_KEY)
         document.body.setAttribute("data-online", "")
         js.history.replaceState(js.history.state, "", js.location.pathname)
         self.close_dialog()

@@ -1,0 +1,94 @@
+"""Who takes an online table over when its host is gone, read from the room message every page holds (issue 21).
+
+The room names its ``succession``: the seats that would take over, in order; each seat of the ``room`` message
+carries its person's public ``key`` (ECDSA P-256, base64url, said in their hello) or ``null``.  From these alone
+every page knows the same order:
+
+- the successors' keys, in order (:func:`successor_keys`): a guest follows a ``host`` frame signed by the current
+  host's key, or by the i-th successor's once its own link has lost the host for i grace periods
+  (static/online/session.mjs ``TAKEOVER_GRACE_MS``); a host resumed from an older save yields to any of them;
+- this page's place among them (:func:`place_of`): the successor at place p takes over after p + 1 grace periods
+  without a host, so the next one waits one more period for the one before it;
+- whether a takeover makes sense at all (:func:`may_take_over`): a started game, not ended, a seat of my own;
+- what the page says once it happened (:func:`takeover_lines`): who hosts now, and that the hand in progress was
+  dealt again (a casual table; a rated table votes, as when a player drops).
+
+Pure (MicroPython and CPython; no ``js``, no ``pyscript``): tests/page/test_takeover_parts.py runs it on room
+messages as the room sends them.
+"""
+
+SEATS = ("N", "E", "S", "W")
+
+
+def _seats(room):
+    seats = (room or {}).get("seats")
+    return seats if isinstance(seats, dict) else {}
+
+
+def succession(room):
+    """The room's ``succession``: its seats that would take over, in order (only seats, each once)."""
+    order = (room or {}).get("succession")
+    if not isinstance(order, list):
+        return []
+    out = []
+    for seat in order:
+        if seat in SEATS and seat not in out:
+            out.append(seat)
+    return out
+
+
+def key_of(room, seat):
+    """The public key of the person at ``seat`` as the room lists it, or ``None``."""
+    entry = _seats(room).get(seat)
+    key = entry.get("key") if isinstance(entry, dict) else None
+    return key if isinstance(key, str) and key else None
+
+
+def successor_keys(room, current=None):
+    """The successors' keys in the room's order (``None`` for a seat without one, and for ``current``, the key of
+    the host followed now, should the room list it), so that a key's index is its place."""
+    keys = []
+    for seat in succession(room):
+        key = key_of(room, seat)
+        keys.append(None if key == current else key)
+    return keys
+
+
+def place_of(room, seat):
+    """My place in the succession when I sit at ``seat`` (0: the first to take over), or ``None``."""
+    order = succession(room)
+    return order.index(seat) if seat in order else None
+
+
+def may_take_over(room, you, ended=None):
+    """Whether this page may take the table over: the game started and did not end, and I sit at a seat of the
+    succession (a spectator never hosts)."""
+    room = room or {}
+    seat = (you or {}).get("seat")
+    if not room.get("started") or room.get("ended") or ended or (you or {}).get("spectator"):
+        return False
+    return place_of(room, seat) is not None
+
+
+def host_name(room):
+    """The name of the person hosting the room (the seat marked ``host``), or ``None``."""
+    for seat in SEATS:
+        entry = _seats(room).get(seat)
+        if isinstance(entry, dict) and entry.get("host") and isinstance(entry.get("name"), str):
+            return entry["name"]
+    return None
+
+
+def hand_in_progress(state):
+    """Whether ``state`` (the last one drawn here) is of a hand still being bid or played."""
+    return (state or {}).get("phase") in ("bidding", "playing")
+
+
+def takeover_lines(room, before):
+    """The catalog keys and parameters of what the page says once a new host's first room message came:
+    ``[("online_host_now", {"name"})]``, then ``("online_redealt", {})`` when the hand in progress then (``before``,
+    the last state drawn before) is dealt again: a casual table (a rated one votes, as for a dropped player)."""
+    lines = [("online_host_now", {"name": host_name(room) or "?"})]
+    if (room or {}).get("kind") == "casual" and hand_in_progress(before):
+        lines.append(("online_redealt", {}))
+    return lines

@@ -1,0 +1,181 @@
+"""Tables that survive their host, the page's side (issue 21; docs/online.md "When the host is gone"): a part of
+:class:`life.Online` (a mixin over the same fields).
+
+- Every seated guest keeps the table's public record (record.py): the last room message, every finished hand (asked
+  with ``hand {number}`` as ``hands_scored`` grows), the chat; in memory and in the browser's storage.
+- The room message names the succession and each seat's key (succession.py); this page tells its link
+  (session.mjs) the successors' keys and its own place, so the link follows a successor's ``host`` frame only in
+  turn, and says when it is this page's turn to take over (``onTakeover``): :meth:`Takeover.take_over` closes the
+  guest's link and hosts the room built from the record (op ``room_takeover``), with this person's own key.
+- A host resumed from its save (or one whose link was away) that meets a successor's signed ``host`` frame yields
+  (``onYield``): :meth:`Takeover.yield_host` drops its save, which is obsolete, and joins as a guest with its own
+  seat token (the new room knows it by its ``claim``), so a table never has two hosts.
+- Once a new host's first room message came, the page says so (``online_host_now``, and ``online_redealt`` when
+  the hand in progress was dealt again).
+"""
+
+import js
+import store
+from dom import by_id
+from i18n import t
+from tasks import sleep_ms, spawn
+
+from .bridge import HOST_KEY, RECORD_KEY, keep_token, own_link, read_quiet, to_js
+from .record import Record
+from .succession import may_take_over, place_of, successor_keys, takeover_lines
+
+LONELY_MS = 2500
+"""A new host that no one reached this long after it joined the room joins it again (its announcement may have
+reached no one); the guests that lost their host join again when they see a host's offer (session.mjs)."""
+
+
+class Takeover:
+    """The takeover's part of :class:`life.Online`."""
+
+    def open_record(self, secret):
+        """The public record this browser keeps for the table ``secret`` (a new one for another table)."""
+        self.record = Record.from_json(read_quiet(RECORD_KEY), secret)
+        return self.record
+
+    def save_record(self):
+        if self.record is not None:
+            try:
+                store.write_json(RECORD_KEY, self.record.to_json())
+            except Exception:  # storage full or denied: the record stays in memory
+                pass
+
+    def keeps_record(self):
+        """Whether this page keeps the hands: a guest with a seat (a spectator never takes over)."""
+        you = self.you or {}
+        return self.role == "guest" and self.record is not None and you.get("seat") and not you.get("spectator")
+
+    # ------------------------------------------------------------- what comes in (handlers.py calls these)
+
+    def record_room(self, message):
+        """A room message: kept, and the succession told to the link; a new host's first one is announced."""
+        if self.record is not None:
+            self.record.room = message
+            self.save_record()
+        self.tell_succession()
+        if self.new_host:
+            self.new_host = False
+            self.hosts_seen += 1  # #online-bar[data-hosts]: how many new hosts this page met (tests wait for it)
+            bar = by_id("online-bar")
+            if bar is not None:
+                bar.setAttribute("data-hosts", str(self.hosts_seen))
+            self.notice(" ".join(t(key, **params) for key, params in takeover_lines(message, self.before_takeover)))
+
+    def record_state(self, state):
+        """A state: the finished hands this record lacks are asked for (a few at a time)."""
+        if self.keeps_record():
+            for number in self.record.missing((state or {}).get("hands_scored")):
+                self.send({"t": "hand", "number": number})
+
+    def record_hand(self, hand):
+        """A finished hand came: kept; ``True`` when it was the record's own question (not the review's)."""
+        if self.record is None:
+            return False
+        asked = self.record.keep_hand(hand)
+        self.save_record()
+        return asked
+
+    def record_chat(self):
+        if self.record is not None:
+            self.record.keep_chat(self.chat)
+            self.save_record()
+
+    def tell_succession(self):
+        """The room's successors' keys (and, for a guest, its own place) to this page's link (session.mjs)."""
+        session = self.session
+        room = (self.record.room if self.record is not None else None) or self.room
+        if session is None or room is None:
+            return
+        if self.role == "host":
+            session.succession(to_js(self.learn_successors(room)))
+        else:
+            place = place_of(room, (self.you or {}).get("seat")) if may_take_over(room, self.you, self.ended) else None
+            session.succession(to_js(successor_keys(room, self.pub)), -1 if place is None else place)
+
+    def learn_successors(self, room):
+        """The keys a host yields to: every successor's its room messages ever named (a room resumed from its save
+        names none until they come back, and one who took the table over is not back), this host's own left out."""
+        for key in successor_keys(room, self.pub):
+            if key is not None and key not in self.yield_keys:
+                self.yield_keys.append(key)
+        return self.yield_keys
+
+    def follow_host(self, key):
+        """My link follows a new host (its key): kept for a reload, and in this page's address."""
+        self.pub = key
+        self.new_host = True
+        self.before_takeover = self.app.state
+        if self.record is not None:
+            self.record.host = key
+            self.save_record()
+        js.history.replaceState(js.history.state, "", own_link(self.secret, key))
+
+    # ------------------------------------------------------------- taking over, and giving way
+
+    async def take_over(self):
+        """It is my turn (session.mjs ``onTakeover``): the guest's link closes, and this page hosts the room made
+        from the public record with this person's own key (op ``room_takeover``)."""
+        you = self.you or {}
+        if self.role != "guest" or self.session is None or self.taking_over or self.record is None:
+            return
+        if not may_take_over(self.record.room, you, self.ended) or not self.own_key:
+            return
+        self.taking_over = True
+        try:
+            public = self.record.public()
+            await self.close_session()
+            self.role = "host"
+            self.new_host = True
+            self.before_takeover = self.app.state
+            seed = int(js.crypto.getRandomValues(js.Uint32Array.new(1))[0])
+            setup = {"name": you.get("name"), "seat": you.get("seat"), "key": self.own_key}
+            takeover = {"public": public, "name": you.get("name"), "seed": seed, "key": self.own_pub}
+            if you.get("token"):
+                takeover["token"] = you["token"]  # my seat by its claim, and still my token
+            if self.password:
+                takeover["password"] = self.password
+            await self.start_host(setup, None, takeover)
+            waited = 0
+            while waited < LONELY_MS and self.role == "host" and self.session is not None:
+                await sleep_ms(250)
+                waited += 250
+                if self.session is not None and int(self.session.heard()) > 0:
+                    return
+            if self.role == "host" and self.session is not None:  # alone: join the room again, from its save
+                await self.close_session()
+                await self.resume_host(self.secret)
+        finally:
+            self.taking_over = False
+
+    def yield_to(self, key):
+        """A successor's genuine host frame reached this host (session.mjs ``onYield``)."""
+        spawn(self.yield_host(key))
+
+    async def yield_host(self, key):
+        """Give way to the successor with ``key``: this host's save is obsolete (dropped), and the page joins as a
+        guest with its own seat token, which the new room knows by its ``claim``."""
+        if self.role != "host" or self.session is None:
+            return
+        token = (self.you or {}).get("token")
+        name = (self.you or {}).get("name")
+        session = self.session
+        self.session = None
+        store.remove(HOST_KEY)
+        try:
+            await session.close()  # no leave: the room goes on elsewhere
+        except Exception:
+            pass
+        if self.code_offer is not None:
+            try:
+                await self.code_offer.close()
+            except Exception:
+                pass
+            self.code_offer = None
+        if token:
+            keep_token(self.secret, token)
+        self.follow_host(key)
+        await self.join(self.secret, name, None)

@@ -1,0 +1,214 @@
+"""The takeover's pure page parts (static/app/online/succession.py, record.py) and the handlers that feed them.
+
+- Every page reads the same order from the room message: the successors' keys by place, my own place, whether a
+  takeover makes sense at all, and what is said once a new host's first room message came.
+- The public record asks each finished hand once, a few at a time, whatever order the answers come in, and keeps
+  a hand the review asked for without hiding it from the review; it goes into storage and back unchanged, and
+  what it hands to op ``room_takeover`` is the room, the hands from the first in order, and the chat.
+- The handlers keep the record and hand the link's news of a new host on (a stand-in for life.py's ``Online``).
+"""
+
+from __future__ import annotations
+
+import i18n
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from online import handlers, record, succession
+
+from spades import Rules, Seat
+from spades.table import room
+from tests.page.conftest import HOSTILE
+from tests.page.test_online_micropython import pytestmark as needs
+from tests.page.test_online_micropython import run_cpython, run_micropython
+from tests.page.test_online_parts import Online, names
+from tests.page.test_online_views import a_room, seat
+
+KEYS = {s: s * 87 for s in "NESW"}  # a key is 87 base64url characters (the 65-byte raw point)
+
+
+def keyed_room(order=("W", "N", "E"), host="S", **fields):
+    """A started room: Ann hosts at ``host``, Bo, Cy, Di elsewhere, each with a key; ``order`` its succession."""
+    names = dict(zip("NESW", ("Bo", "Cy", "Ann", "Di"), strict=True))
+    seats = {s: seat("person", name=names[s], host=s == host, ready=True) for s in "NESW"}
+    for s in "NESW":
+        seats[s]["key"] = None if s == host else KEYS[s]
+    fields.setdefault("started", True)
+    return a_room(seats=seats, succession=list(order), **fields)
+
+
+# ------------------------------------------------------------------ who takes over
+
+
+def test_the_successors_keys_come_in_the_rooms_order_and_my_place_is_my_seats_index() -> None:
+    room = keyed_room()
+    assert succession.successor_keys(room) == [KEYS["W"], KEYS["N"], KEYS["E"]]
+    assert [succession.place_of(room, s) for s in "NESW"] == [1, 2, None, 0]
+    # the key of the host followed now is never one of its own successors; a seat without a key keeps its place
+    room["seats"]["N"]["key"] = None
+    assert succession.successor_keys(room, current=KEYS["W"]) == [None, None, KEYS["E"]]
+
+
+@pytest.mark.parametrize(
+    ("order", "seats"),
+    [(["N", "N", "E"], ["N", "E"]), (["X", "E"], ["E"]), ("NE", []), (None, []), ([1, "E", None], ["E"])],
+    ids=["twice", "not a seat", "text", "none", "junk"],
+)
+def test_a_succession_holds_only_seats_each_once(order, seats) -> None:
+    room = keyed_room()
+    room["succession"] = order
+    assert succession.succession(room) == seats
+
+
+def test_only_a_seated_successor_of_a_game_going_on_may_take_over() -> None:
+    room = keyed_room()
+    assert succession.may_take_over(room, {"seat": "W"})
+    assert not succession.may_take_over(room, {"seat": "S"})  # the host itself is no successor
+    assert not succession.may_take_over(room, {"seat": None, "spectator": True})
+    assert not succession.may_take_over(keyed_room(started=False), {"seat": "W"})
+    assert not succession.may_take_over(keyed_room(ended="unscored"), {"seat": "W"})
+    assert not succession.may_take_over(room, {"seat": "W"}, ended="left")
+    assert not succession.may_take_over(None, None)
+
+
+@pytest.mark.parametrize(
+    ("kind", "phase", "keys"),
+    [
+        ("casual", "playing", ["online_host_now", "online_redealt"]),
+        ("casual", "bidding", ["online_host_now", "online_redealt"]),
+        ("casual", "hand-over", ["online_host_now"]),  # nothing was in progress: nothing dealt again
+        ("rated", "playing", ["online_host_now"]),  # a rated table votes, as for a dropped player
+    ],
+)
+def test_the_page_says_who_hosts_now_and_whether_the_hand_was_dealt_again(kind, phase, keys) -> None:
+    room = keyed_room(host="W", kind=kind)
+    lines = succession.takeover_lines(room, {"phase": phase})
+    assert [key for key, _ in lines] == keys and lines[0][1] == {"name": "Di"}
+
+
+@settings(max_examples=40, deadline=None)
+@given(name=HOSTILE, lang=st.sampled_from(["en", "zh-Hans", "zh-Hant"]))
+def test_the_new_hosts_name_is_said_as_it_is_in_every_language(name, lang) -> None:
+    room = keyed_room(host="N")
+    room["seats"]["N"]["name"] = name
+    i18n.set_lang(lang)
+    try:
+        (key, params), redealt = succession.takeover_lines(room, {"phase": "playing"})
+        assert name in i18n.t(key, **params) and i18n.t(redealt[0]) != redealt[0]
+    finally:
+        i18n.set_lang("en")
+
+
+# ------------------------------------------------------------------ the public record
+
+
+def a_hand(number):
+    return {"number": number, "tricks": [], "result": {"hand": number}, "sheet": {}}
+
+
+def test_each_finished_hand_is_asked_once_a_few_at_a_time_lowest_first() -> None:
+    rec = record.Record("s")
+    assert rec.missing(0) == [] and rec.missing(None) == [] and rec.missing(True) == []
+    assert rec.missing(1) == [1]
+    assert rec.missing(1) == []  # asked already
+    assert rec.missing(9) == [2, 3, 4]  # at most ASK_AT_ONCE outstanding
+    assert rec.keep_hand(a_hand(3)) and rec.missing(9) == [5]
+    assert not rec.keep_hand(a_hand(7))  # the review's question, kept all the same
+    assert rec.keep_hand(a_hand(1)) and rec.keep_hand(a_hand(2))
+    assert rec.missing(9) == [6, 8]
+    assert [h["number"] for h in rec.complete()] == [1, 2, 3]  # up to the first missing one
+
+
+@settings(max_examples=60, deadline=None)
+@given(total=st.integers(1, 30), rnd=st.randoms(use_true_random=False))
+def test_whatever_order_the_answers_come_in_every_hand_is_asked_exactly_once_and_kept(total, rnd) -> None:
+    rec = record.Record("s")
+    asked: list[int] = []
+    waiting: list[int] = []
+    scored = 0
+    while len(rec.complete()) < total:
+        if scored < total and rnd.random() < 0.5:
+            scored += 1  # a hand finished: the next state says so
+        new = rec.missing(scored)
+        asked += new
+        waiting += new
+        assert len(waiting) <= record.ASK_AT_ONCE
+        if waiting and rnd.random() < 0.5:  # an answer comes, any of those waiting
+            assert rec.keep_hand(a_hand(waiting.pop(rnd.randrange(len(waiting)))))
+        elif scored == total and not new:
+            assert waiting, "the record stalled"
+    assert sorted(asked) == list(range(1, total + 1))
+
+
+def test_the_record_goes_into_storage_and_back_unchanged_and_only_for_its_own_table() -> None:
+    rec = record.Record("s", room=keyed_room(), host=KEYS["W"])
+    rec.keep_hand(a_hand(1))
+    rec.keep_hand(a_hand(2))
+    rec.keep_chat([{"id": i, "text": str(i)} for i in range(150)] + ["junk"])
+    back = record.Record.from_json(rec.to_json(), "s")
+    assert back.to_json() == rec.to_json() and len(back.chat) == record.CHAT_KEEP and back.host == KEYS["W"]
+    assert back.public() == {"room": rec.room, "hands": [a_hand(1), a_hand(2)], "chat": rec.chat}
+    for junk in (None, [], "x", {"secret": "other"}, {"secret": "s", "hands": "x", "chat": 3, "room": [], "host": 1}):
+        empty = record.Record.from_json(junk, "s")
+        assert empty.public() == {"room": None, "hands": [], "chat": []} and empty.host is None
+
+
+def test_a_hand_without_a_whole_number_in_range_is_not_kept() -> None:
+    rec = record.Record("s")
+    for hand in (None, {}, {"number": "1"}, {"number": True}, {"number": 0}, {"number": record.HANDS_LIMIT + 1}):
+        assert not rec.keep_hand(hand)
+    assert rec.hands == {}
+
+
+# ------------------------------------------------------------------ the handlers
+
+
+def test_the_handlers_keep_the_record_and_follow_the_links_new_host() -> None:
+    online = Online()
+    handlers.MESSAGES["room"](online, keyed_room())
+    handlers.MESSAGES["state"](online, {"t": "state", "state": {"seq": 4, "hands_scored": 1}})
+    handlers.MESSAGES["chat"](online, {"t": "chat", "id": 1, "from": "Bo", "text": "hi"})
+    handlers.STATUS["host_changed"](online, {"t": "host_changed", "key": KEYS["W"]})
+    handlers.STATUS["host_changed"](online, {"t": "host_changed", "key": None})  # nothing to follow
+    done = names(online)
+    assert done.index("record_room") < done.index("render_bar")  # the succession reaches the link at once
+    assert {"record_state", "record_chat"} <= set(done)
+    assert [entry for entry in online.did if entry[0] == "follow_host"] == [("follow_host", KEYS["W"])]
+    assert [entry[1] for entry in online.did if entry[0] == "record_state"] == [{"seq": 4, "hands_scored": 1}]
+
+
+def test_a_hand_the_record_asked_for_is_kept_and_not_shown_as_a_review() -> None:
+    class Keeping(Online):
+        def record_hand(self, hand):
+            self.did.append(("record_hand", hand))
+            return True
+
+    online = Keeping()
+    handlers.MESSAGES["hand"](online, {"t": "hand", "hand": a_hand(2)})
+    assert names(online) == ["record_hand"]
+
+
+# ------------------------------------------------------------------ the same in the page's MicroPython
+
+
+def test_micropython_reads_the_same_succession_as_cpython() -> None:
+    if needs.args[0]:
+        pytest.skip(needs.kwargs["reason"])
+    rooms = [keyed_room(), keyed_room(order=["N", "X", "N"], host="W", kind="rated"), keyed_room(started=False)]
+    cases = []
+    for message in rooms:
+        cases += [
+            {"module": "online.succession", "fn": "successor_keys", "args": [message, KEYS["W"]]},
+            {"module": "online.succession", "fn": "place_of", "args": [message, "N"]},
+            {"module": "online.succession", "fn": "may_take_over", "args": [message, {"seat": "N"}, None]},
+            {"module": "online.succession", "fn": "takeover_lines", "args": [message, {"phase": "playing"}]},
+        ]
+    assert run_micropython(cases, "en") == run_cpython(cases)
+
+
+def test_a_resumed_host_finds_its_own_seat_token_in_its_rooms_save() -> None:
+    made = room.Room(Rules(), room.RoomConfig(), "Ann", Seat.S)
+    made.receive("p1", {"t": "hello", "name": "Bo", "via": "invite", "lang": "en"}, 0)
+    save = made.save()
+    assert record.host_token(save) == made.members[room.HOST].token != ""
+    assert record.host_token(None) == record.host_token({"members": [{"peer": "host"}]}) == ""
