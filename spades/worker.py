@@ -480,7 +480,7 @@ def _room_tick(args: dict[str, Any]) -> dict[str, Any]:
 
 def _room_step(args: dict[str, Any]) -> dict[str, Any]:
     _, room = _room(args)
-    return _room_answer(room, room.step())
+    return _room_answer(room, room.step(_now(args) if "now" in args else None))
 
 
 def _room_close(args: dict[str, Any]) -> dict[str, Any]:

@@ -28,6 +28,7 @@ DEFAULT_SETTINGS = {
     "sound": True,
     "speed": "normal",  # slow | normal | fast | instant
     "four_color": False,
+    "auto_play": False,  # a forced card (the only legal one) is played by itself after a short random delay
     "play_mode": "click",  # click: one click plays; confirm: select then Play / double-click
     "relay": "",  # online play: signalling trackers (wss://..., spaces between); "" = the public defaults
     "ice": "",  # online play: STUN/TURN servers (stun:..., turn:...) or "none"; "" = the default STUN server

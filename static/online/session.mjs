@@ -132,7 +132,7 @@ export async function host({ engine, table = "online", tableId, secret, relays, 
     if (stepTimer !== null || closed) return;
     stepTimer = setTimeout(() => {
       stepTimer = null;
-      run("room_step", {});
+      run("room_step", { now: Date.now() });
     }, delay);
   }
 

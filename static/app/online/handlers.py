@@ -143,7 +143,7 @@ def vote(online, message):
     votes = message.get("votes") or {}
     if mine not in votes or votes.get(mine) is not None:
         return
-    online.show(vote_window(message.get("name")))
+    online.show(vote_window(message.get("name"), message.get("why")))
 
 
 def ended(online, message):

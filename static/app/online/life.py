@@ -80,6 +80,7 @@ class Online(Boundary, Dialog, Lobby, Panel, Takeover):
         self.sessions = None
         self.pub = None  # the host's public key (base64url), from the invite link or made here
         self.password = None
+        self.clock_setting = None  # the move clock chosen in the create form (forms.clock_setting), or None: off
         self.public = False  # the host lists the table in the public lobby
         self.lobby = None  # the lobby connection (session.mjs lobby()), while listing or browsing
         self.lobby_listens = False  # the lobby connection is the person's browsing (stopped once they leave it)
@@ -162,6 +163,8 @@ class Online(Boundary, Dialog, Lobby, Panel, Takeover):
         room = {"kind": kind, "spectators": spectators}
         if password:
             room["password"] = password
+        if self.clock_setting is not None:
+            room["clock"] = self.clock_setting
         await self.start_host(
             {"name": name, "seat": self.app.settings.get("seat") or "S", "rules": rules, "room": room}, None
         )
