@@ -8,6 +8,8 @@ hand ends with a claim that holds (the side that takes the last trick can claim 
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from spades.i18n.catalog import MESSAGES
@@ -16,6 +18,7 @@ from tests.browser.test_online_play import START, create_table, join, open_game
 pytestmark = pytest.mark.browser
 
 BEATEN = MESSAGES["err_claim_beaten"]["en"]
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "claims"
 
 
 def start(make_page, server, tracker):
@@ -93,6 +96,8 @@ def test_a_claim_played_on_and_one_accepted(make_page, server, tracker) -> None:
                         shown = window.locator(".claim-card").count()
                         assert shown == len(page.query_selector_all("#hand button[data-card]"))  # face up
                         if not played_on:
+                            ARTIFACTS.mkdir(parents=True, exist_ok=True)
+                            other.screenshot(path=str(ARTIFACTS / "claim-window-1280x800.png"))
                             window.locator("[data-action='claim-play-on']").click()
                             page.wait_for_function(
                                 "() => document.getElementById('status').textContent.includes('claim is off')",
