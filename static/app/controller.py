@@ -857,7 +857,7 @@ class App:
             await self.act({"type": "claim"})
 
     async def claim_answer(self, element, accept):
-        """The other side's answer to a claim shown in its window (online/views.py ``claim_window``)."""
+        """The other side's answer to a claim shown in its window (online/forms.py ``claim_window``)."""
         dialog = element.closest("dialog") if element is not None else None
         if dialog is not None and dialog.open:
             dialog.close()

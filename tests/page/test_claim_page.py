@@ -1,5 +1,5 @@
 """*Claim the rest* on the page (docs/page.md): what the sessions allow, the other side's claim window
-(online/views.py ``claim_window``) and when it opens and closes (online/handlers.py ``claim_asked``)."""
+(online/forms.py ``claim_window``) and when it opens and closes (online/handlers.py ``claim_asked``)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import pytest
 import session as S
 from hypothesis import given
 from online import handlers
-from online.views import claim_window
+from online.forms import claim_window
 
 from tests.page.conftest import HOSTILE, assert_no_injection
 

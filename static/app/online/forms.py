@@ -1,6 +1,6 @@
 """The online dialog's forms and lists as markup, from plain data (MicroPython and CPython: tests/page): the online
 menu (create a table, or join with a code), the join form of an invitation, a status line while connecting, the
-rated vote, and the public lobby's tables.
+rated vote, the other side's claim, and the public lobby's tables.
 
 Pure views like views.py (whose pieces they are made of): every value a person typed or a lobby peer sent is text or
 an attribute value escaped by :func:`markup.h`.  The fields' ``maxlength`` are the limits of the room's ``SCHEMA``
@@ -8,11 +8,13 @@ for what a guest sends (links.py): the page keeps no length of its own; the room
 """
 
 import i18n
-from i18n import t
+from i18n import t, who
 from markup import h, join
 
 from .links import HELLO_PASSWORD, NAME_SHOWN
 from .views import SEATS, _dict, _int, _text, button, buttons, checkbox, title
+
+CARDS = {r + s for r in "23456789TJQKA" for s in "CDHS"} | {"BJ", "LJ"}  # a claim's cards, as the state has them
 
 
 def name_field(name):
@@ -243,3 +245,15 @@ def listings_window(tables, reach="ok"):
             buttons(button(t("online_back"), "online")),
         ]
     )
+
+
+def claim_window(claim):
+    """The other side's claim (a state's ``claim``): who, the cards face up, *Accept* / *Play on*; ``[data-claim]``."""
+    claim = _dict(claim)
+    seat = claim.get("seat") if claim.get("seat") in SEATS else None
+    heading = t("claim_title", who=who(seat)) if seat else t("claim")
+    cards = [c for c in claim.get("cards") or [] if isinstance(c, str) and c in CARDS]
+    shown = [h("li", i18n.card_short(c), cls="claim-card suit-" + c[1], aria_label=i18n.card_name(c)) for c in cards]
+    answers = [button(t("claim_accept"), "claim-accept", autofocus=True), button(t("claim_play_on"), "claim-play-on")]
+    box = h("div", {"class": "dlg-buttons", "data-claim": seat or True}, answers)
+    return join([title(heading), h("ul", shown, cls="claim-cards", aria_label=heading), box])

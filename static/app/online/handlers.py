@@ -12,9 +12,8 @@ tests/page runs each one with a stand-in.
 
 from i18n import error_text, t
 
-from .forms import vote_window
+from .forms import claim_window, vote_window
 from .record import CHAT_KEEP  # chat lines kept on the page (the panel shows the last 30), and in the record
-from .views import claim_window
 
 
 def welcome(online, message):
@@ -77,7 +76,7 @@ def state(online, message):
 
 
 def claim_asked(online, state):
-    """The other side's claim waits for my answer: its window (views.py ``claim_window``), opened once; closed once
+    """The other side's claim waits for my answer: its window (forms.py ``claim_window``), opened once; closed once
     the claim is answered or gone (docs/table.md "Claims")."""
     state = state if isinstance(state, dict) else {}
     claim = state.get("claim")

@@ -22,7 +22,6 @@ from .links import CHAT_SHOWN, SEATS
 
 LEVELS = ("beginner", "standard", "expert")
 LIGHTS = ("green", "yellow", "red")
-CARDS = {r + s for r in "23456789TJQKA" for s in "CDHS"} | {"BJ", "LJ"}  # a claim's cards, as the state has them
 
 
 def _int(value):
@@ -407,15 +406,3 @@ def chat(lines, muted=(), hidden=(), keep=30):
             )
         )
     return join(items)
-
-
-def claim_window(claim):
-    """The other side's claim (a state's ``claim``): who, the cards face up, *Accept* / *Play on*; ``[data-claim]``."""
-    claim = _dict(claim)
-    seat = claim.get("seat") if claim.get("seat") in SEATS else None
-    heading = t("claim_title", who=who(seat)) if seat else t("claim")
-    cards = [c for c in claim.get("cards") or [] if isinstance(c, str) and c in CARDS]
-    shown = [h("li", i18n.card_short(c), cls="claim-card suit-" + c[1], aria_label=i18n.card_name(c)) for c in cards]
-    answers = [button(t("claim_accept"), "claim-accept", autofocus=True), button(t("claim_play_on"), "claim-play-on")]
-    box = h("div", {"class": "dlg-buttons", "data-claim": seat or True}, answers)
-    return join([title(heading), h("ul", shown, cls="claim-cards", aria_label=heading), box])
