@@ -132,8 +132,10 @@ def hand_latencies(browser, server: str, relay: str) -> tuple[list[float], list[
 
 
 def peer_ids(page) -> dict[str, str]:
-    """Record the page's trystero peer id per room (info_hash), read from its announces to the tracker."""
+    """Record the page's trystero peer id per room (info_hash), read from its announces to the tracker, and when
+    (perf_counter) it first announced (key ``""``): the page has started and its connection begins."""
     ids: dict[str, str] = {}
+    first: list[float] = []
 
     def frame(payload) -> None:
         try:
@@ -142,6 +144,9 @@ def peer_ids(page) -> dict[str, str]:
             return
         if isinstance(data, dict) and data.get("action") == "announce" and "info_hash" in data:
             ids.setdefault(str(data["info_hash"]), str(data.get("peer_id")))
+            if not first:
+                first.append(time.perf_counter())
+                ids[""] = str(first[0])
 
     page.on("websocket", lambda ws: ws.on("framesent", frame))
     return ids
@@ -176,10 +181,16 @@ def link_to_seated(browser, server: str, relay: str) -> tuple[float, float, list
             f"() => document.querySelector('#dlg-online tr[data-occupant=\"{seat}\"]')?.textContent.includes('Bo')",
             timeout=TIMEOUT,
         )
-        results.append((time.perf_counter() - start) * 1000)
+        done = time.perf_counter()
+        results.append((done - start) * 1000)
+        announced = float(guest_ids.pop("", done))
         for room, mine in guest_ids.items():
             theirs = host_ids.get(room, "?")
-            notes.append(f"guest {mine} {'>' if mine > theirs else '<'} host {theirs}")
+            order = ">" if mine > theirs else "<"
+            notes.append(
+                f"guest {mine} {order} host {theirs}: page start {(announced - start) * 1000:5.0f} ms,"
+                f" first announce -> seated {(done - announced) * 1000:5.0f} ms"
+            )
         if seat == "N":
             guest.click('[data-action="stand"]')
             guest.wait_for_selector('[data-sit="N"]', timeout=TIMEOUT)

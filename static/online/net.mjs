@@ -29,6 +29,7 @@ export const HOST_MARK = "z";
 const REALM = new URL("./realm.mjs", import.meta.url).href;
 const REALM_TIMEOUT_MS = 30000;
 const LEAVE_TIMEOUT_MS = 2000;
+const SPARE_DELAY_MS = 3000; // a realm made ahead waits this long after the last one was taken (or loaded)
 const realms = new Set(); // the live connections' realms: {frame, trystero}
 const spares = {}; // "host" | "guest" → a realm being made ready, with a fresh id of that kind
 
@@ -97,28 +98,33 @@ async function openRealm(id) {
   }
 }
 
-/** A realm with a fresh id of that kind, made ready ahead: the one waiting, and the next one starts loading. */
+/** Start loading a realm with a fresh id of that kind, kept for the next connection of that kind. */
+function spare(kind) {
+  const made = openRealm(kind === "host" ? hostId() : guestId());
+  made.catch(() => {
+    if (spares[kind] === made) delete spares[kind]; // made again when next asked for
+  });
+  spares[kind] = made;
+  return made;
+}
+
+/** A realm with a fresh id of that kind: the one made ahead, or a new one; the next is made a moment later, so
+ * that loading it does not slow the connection being made now. */
 function takeRealm(kind) {
   const ready = spares[kind] || openRealm(kind === "host" ? hostId() : guestId());
-  const next = openRealm(kind === "host" ? hostId() : guestId());
-  next.catch(() => {
-    if (spares[kind] === next) delete spares[kind]; // made again when next asked for
-  });
-  spares[kind] = next;
+  delete spares[kind];
+  setTimeout(() => spares[kind] || spare(kind), SPARE_DELAY_MS);
   return ready;
 }
 
-/** Start loading a realm of each kind (net.mjs is imported when online play opens: its first connection is quick). */
+/** Load a guest's realm ahead, then a host's (net.mjs is imported when online play opens: the first connection of
+ * either kind starts at once). */
 export function warm() {
-  for (const kind of ["host", "guest"]) {
-    if (!spares[kind]) {
-      const made = openRealm(kind === "host" ? hostId() : guestId());
-      made.catch(() => {
-        if (spares[kind] === made) delete spares[kind];
-      });
-      spares[kind] = made;
-    }
-  }
+  if (spares.guest || spares.host) return;
+  spare("guest").then(
+    () => setTimeout(() => spares.host || spare("host"), SPARE_DELAY_MS),
+    () => {},
+  );
 }
 
 /** Each tracker's signalling socket (url → WebSocket) over every live connection; an open one where any is. */
@@ -192,7 +198,13 @@ export async function connect({ host = false, id, tableId, secret, relays, ice, 
     if (data && data.offer && typeof data.peer_id === "string" && data.peer_id !== self) onOffer(data.peer_id);
   };
   // the realm's own objects: nothing of this realm goes into the other one's library
-  const room = realm.trystero.joinRoom(realm.frame.contentWindow.JSON.parse(JSON.stringify(config)), tableId);
+  let room;
+  try {
+    room = realm.trystero.joinRoom(realm.frame.contentWindow.JSON.parse(JSON.stringify(config)), tableId);
+  } catch (error) {
+    realm.frame.remove(); // nothing joined: the realm goes
+    throw error;
+  }
   realms.add(realm);
   const channel = room.makeAction("m");
   let dropped = 0;

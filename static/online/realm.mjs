@@ -2,7 +2,7 @@
 // same-origin iframe of its own, so that each connection has its own copy of trystero and so its own peer id.
 // Trystero draws its id once per realm, with Math.random, when its modules load (`selfId` in core/utils.mjs);
 // net.mjs sets this window's Math.random to give the id it chose before this module loads, and checks
-// `trystero.selfId` once it has (docs/online.md, "Finding each other").
+// `trystero.selfId` once it has (docs/online.md, "One realm per connection, and who answers whom").
 //
 //   window.trystero            // the library's exports (joinRoom, selfId, getRelaySockets…), for net.mjs
 //   window.onTrackerMessage    // set by net.mjs: called with each message a tracker sends this realm

@@ -570,6 +570,12 @@ export async function lobby({ relays, ice, loopback, onTables, hosting = false }
     tables: () => [...tables.values()].map((entry) => entry.listing),
     /** "ok", "trying" or "none" (see reach). */
     reach: () => reach(since),
+    /** This lobby's trackers in the order configured and whether each answers: [{url, reach}], reach as above for
+     * that tracker alone ("ok" while its signalling socket is open). */
+    trackers: () => {
+      const sockets = net.sockets();
+      return relays.map((url) => ({ url, reach: reach(since, Date.now(), { [url]: sockets[url] }) }));
+    },
     /** How many times the list was reported so far (tests count the updates, never the time). */
     updates: () => updates,
     async close() {
