@@ -99,14 +99,7 @@ class Online(Boundary, Dialog, Lobby, Panel, Takeover):
         self.rooms_seen = 0  # room messages handled (#online-bar[data-rooms])
         self.catching_up = False  # a catch_up is on its way (boundary.py dropped)
         self.hand_seen = None  # the hand number of the last state drawn (a later one closes the end-of-hand window)
-        self.record = None  # record.py's Record: this table's public record (takeover.py)
-        self.own_key = None  # this person's own key pair at this table (a JWK): signs if it ever hosts
-        self.own_pub = None  # its public key (base64url), said in hello
-        self.new_host = False  # a new host took over: its first room message is announced (takeover.py)
-        self.before_takeover = None  # the state drawn when the host changed (was a hand dealt again?)
-        self.taking_over = False
-        self.yield_keys = []  # the successors' keys a host yields to (takeover.py learn_successors)
-        self.hosts_seen = 0  # new hosts this page met (#online-bar[data-hosts])
+        self.init_takeover()  # the public record, this person's own key, the successors (takeover.py)
 
     # ------------------------------------------------------------- configuration
 
@@ -224,9 +217,10 @@ class Online(Boundary, Dialog, Lobby, Panel, Takeover):
             notice(t("online_failed", error=error_text(js_error(error))))
             return
         self.connected = True
+        token = self.session.token  # a JS undefined is no str on the page (its text would be "<undefined>")
         self.you = {
             "seat": str(self.session.seat) if takeover is not None and self.session.seat else setup.get("seat", "S"),
-            "token": str(self.session.token or "") or host_token(save),
+            "token": token if isinstance(token, str) and token else host_token(save),  # room_load gives none
             "spectator": False,
             "name": setup.get("name"),
         }

@@ -32,6 +32,17 @@ reached no one); the guests that lost their host join again when they see a host
 class Takeover:
     """The takeover's part of :class:`life.Online`."""
 
+    def init_takeover(self):
+        """The takeover's fields (life.py's ``Online.__init__`` calls this)."""
+        self.record = None  # record.py's Record: this table's public record
+        self.own_key = None  # this person's own key pair at this table (a JWK): signs if it ever hosts
+        self.own_pub = None  # its public key (base64url), said in hello
+        self.new_host = False  # a new host took over: its first room message is announced
+        self.before_takeover = None  # the state drawn when the host changed (was a hand dealt again?)
+        self.taking_over = False
+        self.yield_keys = []  # the successors' keys a host yields to (learn_successors)
+        self.hosts_seen = 0  # new hosts this page met (#online-bar[data-hosts])
+
     def open_record(self, secret):
         """The public record this browser keeps for the table ``secret`` (a new one for another table)."""
         self.record = Record.from_json(read_quiet(RECORD_KEY), secret)
