@@ -10,19 +10,23 @@
 
 from __future__ import annotations
 
+import json
+import random
+
 import i18n
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from online import handlers, record, succession
 
-from spades import Rules, Seat
+from spades import Rules, Seat, worker
 from spades.table import room
 from tests.page.conftest import HOSTILE
 from tests.page.test_online_micropython import pytestmark as needs
 from tests.page.test_online_micropython import run_cpython, run_micropython
 from tests.page.test_online_parts import Online, names
 from tests.page.test_online_views import a_room, seat
+from tests.portable import test_takeover as portable
 
 KEYS = {s: s * 87 for s in "NESW"}  # a key is 87 base64url characters (the 65-byte raw point)
 
@@ -147,10 +151,12 @@ def test_the_record_goes_into_storage_and_back_unchanged_and_only_for_its_own_ta
     rec.keep_chat([{"id": i, "text": str(i)} for i in range(150)] + ["junk"])
     back = record.Record.from_json(rec.to_json(), "s")
     assert back.to_json() == rec.to_json() and len(back.chat) == record.CHAT_KEEP and back.host == KEYS["W"]
-    assert back.public() == {"room": rec.room, "hands": [a_hand(1), a_hand(2)], "chat": rec.chat}
+    assert back.public() == {"room": rec.room, "hands": [a_hand(1), a_hand(2)], "chat": rec.chat, "scored": 0}
+    rec.missing(3)  # the states say 3 hands are finished: the takeover refuses a record that holds only 2
+    assert record.Record.from_json(rec.to_json(), "s").public()["scored"] == 3
     for junk in (None, [], "x", {"secret": "other"}, {"secret": "s", "hands": "x", "chat": 3, "room": [], "host": 1}):
         empty = record.Record.from_json(junk, "s")
-        assert empty.public() == {"room": None, "hands": [], "chat": []} and empty.host is None
+        assert empty.public() == {"room": None, "hands": [], "chat": [], "scored": 0} and empty.host is None
 
 
 def test_a_hand_without_a_whole_number_in_range_is_not_kept() -> None:
@@ -212,3 +218,49 @@ def test_a_resumed_host_finds_its_own_seat_token_in_its_rooms_save() -> None:
     save = made.save()
     assert record.host_token(save) == made.members[room.HOST].token != ""
     assert record.host_token(None) == record.host_token({"members": [{"peer": "host"}]}) == ""
+
+
+# ------------------------------------------------------------------ the record, as room_takeover takes it
+
+
+class RecordingPage(portable.Page):
+    """A guest's page that keeps the public record as handlers.py and takeover.py do (record.py), not as the
+    portable test's own page does: the room message, the hands it asks for from its states, the chat."""
+
+    def __init__(self, peer, seat):
+        super().__init__(peer, seat)
+        self.record = record.Record("s")
+
+    def take(self, message):
+        super().take(message)
+        kind = message["t"]
+        if kind == "room":
+            self.record.room = self.room
+        elif kind == "hand":
+            self.record.keep_hand(self.hands[message["hand"]["number"]])
+        elif kind == "chat":
+            self.record.keep_chat(self.chat)
+
+    def missing_hands(self):
+        return self.record.missing(self.state["hands_scored"])
+
+
+def test_the_pages_record_is_what_room_takeover_takes_and_every_score_sheet_survives(monkeypatch) -> None:
+    monkeypatch.setattr(portable, "Page", RecordingPage)
+    rng = random.Random(7)
+    world = portable.seated(computers=("W",))
+    world.play(190, rng)  # into hand 3 or so
+    world.send(world.room.receive("p-N", {"t": "chat", "text": "hi"}, world.now))
+    before = world.room.table.scored_hands()
+    backup = world.pages["p-N"]
+    stored = record.Record.from_json(json.loads(json.dumps(backup.record.to_json())), "s")  # through storage
+    assert stored.public()["scored"] == len(before["results"]) >= 2
+    args = {"table": "page-record", "public": stored.public(), "peer": "p-N2", "name": "Nora", "now": world.now,
+            "seed": 5, "token": backup.token}  # fmt: skip
+    answer = json.loads(worker.handle("room_takeover", json.dumps(args)))
+    assert "error" not in answer, answer
+    assert answer["seat"] == "N" and worker._rooms["page-record"].table.scored_hands() == before
+    # a record that lost a hand its states said was finished is refused, in one line, rather than losing it
+    args["public"] = dict(stored.public(), hands=stored.public()["hands"][1:], scored=len(before["results"]))
+    refused = json.loads(worker.handle("room_takeover", json.dumps(args)))
+    assert refused.get("code", "").startswith("takeover_") and "\n" not in refused["error"]

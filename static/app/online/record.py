@@ -26,8 +26,9 @@ def _whole(value):
 class Record:
     """One table's public record: ``room``, ``hands`` (number → hand), ``chat``, ``host`` (a key), for ``secret``."""
 
-    def __init__(self, secret, room=None, hands=None, chat=None, host=None):
+    def __init__(self, secret, room=None, hands=None, chat=None, host=None, scored=0):
         self.secret = secret
+        self.scored = scored if _whole(scored) and 0 <= scored <= HANDS_LIMIT else 0  # the latest hands_scored
         self.room = room if isinstance(room, dict) else None
         self.asked = set()  # hand numbers asked for and not yet answered (not kept)
         self.hands = {}
@@ -41,6 +42,7 @@ class Record:
         nor asked, so that at most :data:`ASK_AT_ONCE` are asked at once; each one is then marked as asked."""
         if not _whole(hands_scored) or hands_scored < 1:
             return []
+        self.scored = max(self.scored, min(hands_scored, HANDS_LIMIT))
         wanted = []
         room = ASK_AT_ONCE - len(self.asked)
         number = 1
@@ -74,8 +76,9 @@ class Record:
         return out
 
     def public(self):
-        """The record as op ``room_takeover`` takes it: ``{"room", "hands", "chat"}``."""
-        return {"room": self.room, "hands": self.complete(), "chat": list(self.chat)}
+        """The record as op ``room_takeover`` takes it: ``{"room", "hands", "chat", "scored"}`` (``scored``: how many
+        hands the states said were finished, so that a record missing one is refused rather than losing it)."""
+        return {"room": self.room, "hands": self.complete(), "chat": list(self.chat), "scored": self.scored}
 
     def to_json(self):
         """What is kept in the browser's storage."""
@@ -85,6 +88,7 @@ class Record:
             "hands": self.complete(),
             "chat": list(self.chat),
             "host": self.host,
+            "scored": self.scored,
         }
 
     @classmethod
@@ -100,6 +104,7 @@ class Record:
             hands if isinstance(hands, list) else [],
             chat if isinstance(chat, list) else [],
             data.get("host"),
+            data.get("scored"),
         )
 
 
