@@ -77,7 +77,7 @@ def test_the_welcome_is_offered_on_a_first_visit_only(make_page, server, lang):
     assert page.evaluate("document.activeElement.dataset.welcome") == "play"
     page.keyboard.press("Escape")  # Escape = Just play
     card.wait_for(state="hidden")
-    assert page.evaluate("localStorage.getItem('spades-welcome')") == "play"
+    page.wait_for_function("localStorage.getItem('spades-welcome') === 'play'")  # the close event comes after
     page.wait_for_function(READY, timeout=TIMEOUT)
     page.reload()
     page.wait_for_function(READY, timeout=TIMEOUT)
