@@ -142,7 +142,7 @@ class Takeover:
             self.role = "host"
             self.new_host = True
             self.before_takeover = self.app.state
-            seed = int(js.crypto.getRandomValues(js.Uint32Array.new(1))[0])
+            seed = int(js.crypto.getRandomValues(js.Uint32Array.new(1))[0]) % 2**31  # read as a signed int here
             setup = {"name": you.get("name"), "seat": you.get("seat"), "key": self.own_key}
             takeover = {"public": public, "name": you.get("name"), "seed": seed, "key": self.own_pub}
             if you.get("token"):
