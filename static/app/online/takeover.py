@@ -150,6 +150,10 @@ class Takeover:
             if self.password:
                 takeover["password"] = self.password
             await self.start_host(setup, None, takeover)
+            if self.session is None:  # refused (start_host said why): a guest again, following the next successor
+                self.role = "guest"
+                await self.join(self.secret, you.get("name"), self.password)
+                return
             waited = 0
             while waited < LONELY_MS and self.role == "host" and self.session is not None:
                 await sleep_ms(250)
