@@ -276,10 +276,14 @@ export async function guest({ tableId, secret, hostPub, relays, ice, loopback, n
   let followTimer = null;
   // A host frame signed by `pub` is followed now: the current host's always; the i-th successor's only once this
   // link has lost its host for i grace periods (the successors before it had their turn).
+  // A page that opened and has not found any host yet (a reload while the host was gone) counts from its start.
+  const started = Date.now();
+  let found = false;
   const allowed = (pub) => {
     if (pub === current) return true;
     const i = successors.indexOf(pub);
-    return i >= 0 && hostPeer === null && lostAt !== null && Date.now() - lostAt >= i * TAKEOVER_GRACE_MS;
+    const since = lostAt ?? (found ? null : started);
+    return i >= 0 && hostPeer === null && since !== null && Date.now() - since >= i * TAKEOVER_GRACE_MS;
   };
   const armTakeover = () => {
     clearTimeout(takeoverTimer);
@@ -376,6 +380,7 @@ export async function guest({ tableId, secret, hostPub, relays, ice, loopback, n
               hostPeer = peer;
               rejoins = 0;
               lostAt = null;
+              found = true;
               clearTimeout(takeoverTimer);
               clearTimeout(followTimer);
               if (returning) status?.({ t: "host_left" });
