@@ -251,6 +251,7 @@ const JOIN_SETTLE_MS = 5000;
 // each later one one more such period): longer than a blip or a reload's first seconds would be, short enough
 // that, with the new host's connecting (1-3 s on loopback), the table plays again within 10 s.
 export const TAKEOVER_GRACE_MS = 4000;
+export const TAKEOVER_BACK_MS = 2000; // a successor that was cut off itself: the time its link has to find the host
 // A guest whose host is gone joins again (fresh offers, which a new host answers at once) this long after each
 // successor's turn began: by then that successor's host has joined the room.
 const FOLLOW_MS = 800;
@@ -289,9 +290,23 @@ export async function guest({ tableId, secret, hostPub, relays, ice, loopback, n
     clearTimeout(takeoverTimer);
     if (place === null || lostAt === null || closed) return;
     const wait = lostAt + (place + 1) * TAKEOVER_GRACE_MS - Date.now();
-    takeoverTimer = setTimeout(() => {
-      if (!closed && hostPeer === null) onTakeover?.();
-    }, Math.max(0, wait));
+    // A page that is itself cut off (offline, or no tracker socket open: a phone that switched networks or slept)
+    // cannot tell a lost host from its own lost network: it waits until it reaches a tracker again, then gives its
+    // link TAKEOVER_BACK_MS to find the host (lookAgain joins again at once) before it takes over.
+    let cutOff = false;
+    const check = () => {
+      if (closed || hostPeer !== null) return;
+      if (globalThis.navigator?.onLine === false || !Object.values(relaySockets()).some((s) => s?.readyState === 1)) {
+        cutOff = true;
+        takeoverTimer = setTimeout(check, 500);
+      } else if (cutOff) {
+        cutOff = false;
+        takeoverTimer = setTimeout(check, TAKEOVER_BACK_MS);
+      } else {
+        onTakeover?.();
+      }
+    };
+    takeoverTimer = setTimeout(check, Math.max(0, wait));
   };
   // The new host cannot reach this guest's connection (a guest's id sorts below a host's: its offers are ignored
   // here), so after each other successor's turn began this guest joins again, with offers that the host answers.
@@ -304,7 +319,7 @@ export async function guest({ tableId, secret, hostPub, relays, ice, loopback, n
       followTimer = setTimeout(() => {
         if (closed || hostPeer !== null) return;
         clearTimeout(watchdog);
-        rejoin().then(armFollow);
+        rejoinOnce().then(armFollow);
       }, wait);
       return;
     }
@@ -355,7 +370,7 @@ export async function guest({ tableId, secret, hostPub, relays, ice, loopback, n
         if (mine !== generation || closed || hostPeer !== null || !isHostId(peer)) return;
         if (Date.now() - Math.max(opened, lastJoin) < JOIN_SETTLE_MS) return;
         clearTimeout(watchdog);
-        rejoin();
+        rejoinOnce();
       },
       onLeave: (peer) => {
         if (mine !== generation || peer !== hostPeer) return;
@@ -414,8 +429,18 @@ export async function guest({ tableId, secret, hostPub, relays, ice, loopback, n
         watch(); // someone just joined: it may be the host, whose signed hello is on its way
         return;
       }
-      rejoin();
+      rejoinOnce();
     }, REJOIN_MS[Math.min(rejoins, REJOIN_MS.length - 1)]);
+  }
+  let rejoining = false; // one rejoin at a time (the loop's, an offer's, or lookAgain's below)
+  async function rejoinOnce() {
+    if (rejoining) return;
+    rejoining = true;
+    try {
+      await rejoin();
+    } finally {
+      rejoining = false;
+    }
   }
   async function rejoin() {
     rejoins += 1;
@@ -435,6 +460,27 @@ export async function guest({ tableId, secret, hostPub, relays, ice, loopback, n
   }
   net = await open();
   watch();
+  // The network is back, or the page in view again (a phone that switched networks or slept): look for the host now
+  // rather than at the rejoin loop's next step (up to a minute away); a host link that seems alive is asked first.
+  const lookAgain = () => {
+    if (closed || rejoining) return;
+    if (hostPeer === null) {
+      clearTimeout(watchdog);
+      rejoins = 0;
+      rejoinOnce();
+      return;
+    }
+    const peer = hostPeer;
+    net.ping(peer).catch(() => {
+      if (closed || peer !== hostPeer) return;
+      hostPeer = null; // it did not answer: gone while this page was away
+      status?.({ t: "host_left" });
+      lookAgain();
+    });
+  };
+  const onVisible = () => document.visibilityState === "visible" && lookAgain();
+  globalThis.addEventListener?.("online", lookAgain);
+  globalThis.document?.addEventListener("visibilitychange", onVisible);
   const resender = setInterval(() => hostPeer !== null && toHost.tick(), TICK_MS);
   return {
     get self() {
@@ -468,6 +514,8 @@ export async function guest({ tableId, secret, hostPub, relays, ice, loopback, n
       clearTimeout(takeoverTimer);
       clearTimeout(followTimer);
       clearInterval(resender);
+      globalThis.removeEventListener?.("online", lookAgain);
+      globalThis.document?.removeEventListener("visibilitychange", onVisible);
       await net.leave();
     },
   };

@@ -1,0 +1,212 @@
+"""A dropped guest comes back to its seat by itself (issue 21: a phone that switches from Wi-Fi to mobile, or sleeps).
+
+Bo sits North at Ann's casual table (computers East and West).  In the middle of the hand his page loses the
+network: every connection the page made is closed, its data channels to the host and its tracker sockets (an init
+script records each ``RTCPeerConnection`` and ``WebSocket`` the page makes, in every frame: each connection has a
+realm of its own), and a new socket reaches nothing.  The host sees North away (its words, not a red dot alone)
+and, once the casual grace period has passed, the computer plays North.  Then the network comes back, and with no
+click Bo's page finds the host again, says hello with its seat token, and North is Bo's again: the host's strip
+says ``person``, and Bo plays North's next card.
+
+Two ways the network goes: a **network switch**, which the browser announces (``offline``, then ``online``:
+Playwright's offline mode), and a **phone asleep for a minute**, where no network event comes and the page is in
+view again when the phone wakes (``visibilitychange``).  The time from the network's return to the seat is printed
+(docs/online.md).  Real WebRTC through the test's tracker on 127.0.0.1 (``tracker`` fixture); every wait is for a
+condition.  The page's console is kept (``window.__log``) for the failure message.
+"""
+from __future__ import annotations
+
+import time
+from urllib.parse import quote
+
+import pytest
+
+from tests.browser.test_online_play import START
+
+RECORD = """(() => {
+  window.__log = [];
+  for (const level of ['log', 'info', 'warn', 'error', 'debug']) {
+    const was = console[level].bind(console);
+    console[level] = (...args) => {
+      window.__log.push(level + ' ' + args.map(String).join(' ').slice(0, 300));
+      was(...args);
+    };
+  }
+  const made = { pcs: [], sockets: [] };
+  window.__made = made;
+  const PC = window.RTCPeerConnection;
+  if (PC) window.RTCPeerConnection = class extends PC { constructor(...args) { super(...args); made.pcs.push(this); } };
+  // while the test says the network is gone (top.__offline), a new socket reaches nothing: no tracker, no signalling
+  const offline = () => { try { return Boolean(window.top.__offline); } catch { return false; } };
+  const WS = window.WebSocket;
+  window.WebSocket = class extends WS {
+    constructor(url, ...rest) { super(offline() ? 'ws://127.0.0.1:9' : url, ...rest); made.sockets.push(this); }
+  };
+})()"""
+
+DROP = """() => {
+  let closed = 0;
+  if (!window.__made) return 0;
+  for (const pc of window.__made.pcs) if (pc.connectionState !== 'closed') { pc.close(); closed += 1; }
+  for (const socket of window.__made.sockets) if (socket.readyState < 2) { socket.close(); closed += 1; }
+  return closed;
+}"""
+
+BACK = 120_000  # ms: the rejoin loop tries again after 10, 20, 30 s (session.mjs REJOIN_MS), on a busy machine
+
+
+def url(server, tracker, name, fragment=""):
+    return f"{server}/?lang=en&speed=instant&relay={quote(tracker)}&ice=none&loopback=1&name={quote(name)}{fragment}"
+
+
+def kind_of(page, seat):
+    return page.evaluate('(s) => document.querySelector(`#online-bar [data-occupant="${s}"]`)?.dataset.kind', seat)
+
+
+def setup(make_page, server, tracker):
+    """Ann hosts at South, Bo sits North (his page records its connections), computers East and West; started."""
+    host = make_page()
+    host.goto(url(server, tracker, "Ann") + "&fresh=1")
+    host.wait_for_function("() => ['bidding', 'playing'].includes(document.body.dataset.phase)", timeout=START)
+    host.click('[data-action="menu"]')
+    host.click('[data-action="online"]')
+    host.click('[data-action="create-table"]')
+    host.wait_for_selector('body[data-online="host"] [data-invite]', timeout=START)
+    link = host.input_value("[data-invite]")
+    guest = make_page()
+    guest.context.add_init_script(RECORD)
+    guest.goto(url(server, tracker, "Bo", link[link.index("#") :]))
+    guest.wait_for_selector('[data-lobby] [data-sit="N"]', timeout=START)
+    guest.click('[data-sit="N"]')
+    guest.wait_for_selector('[data-action="ready"]', timeout=START)
+    guest.wait_for_function("() => document.body.dataset.seat === 'N'", timeout=START)  # before the start, too
+    guest.click('[data-action="ready"]')
+    for seat in "EW":
+        host.select_option(f'select[name="level"][data-seat="{seat}"]', "beginner")
+    host.wait_for_function(
+        "() => document.querySelectorAll('#dlg-online tr[data-kind=\"computer\"]').length === 2"
+        " && document.querySelector('#dlg-online tr[data-occupant=\"N\"]')?.textContent.includes('Ready')"
+        " && !document.querySelector('#dlg-online tr[data-occupant=\"N\"]')?.textContent.includes('Not ready')",
+        timeout=START,
+    )
+    host.click('[data-action="start"]')
+    for page in (host, guest):
+        page.wait_for_function(
+            "() => !document.querySelector('#dlg-online[open]') && document.querySelector('#online-bar')"
+            " && ['bidding', 'playing'].includes(document.body.dataset.phase)",
+            timeout=START,
+        )
+    return host, guest
+
+
+def move(page) -> bool:
+    """The page bids 2 or plays its first legal card if it is its turn; whether it did."""
+    waiting = page.get_attribute("body", "data-await")
+    if waiting == "bid":
+        button = page.query_selector('#bid-panel [data-bid="2"]:not([disabled])') or page.query_selector(
+            "#bid-panel [data-bid]:not([disabled])"
+        )
+        button.click()
+        page.wait_for_function("() => document.body.dataset.await !== 'bid'", timeout=START)
+        return True
+    if waiting == "hand-over" and page.get_attribute("body", "data-online") == "host":
+        page.locator("#dlg-hand [data-action='next-hand']").click()
+        page.wait_for_function("() => document.body.dataset.await !== 'hand-over'", timeout=START)
+        return True
+    if waiting == "play":
+        card = page.get_attribute("#hand button[data-card][data-legal='true']", "data-card", timeout=5000)
+        page.locator(f"#hand button[data-card='{card}']").click(position={"x": 10, "y": 30})
+        page.wait_for_function(
+            "card => !document.querySelector(`#hand button[data-card='${card}']`)", arg=card, timeout=START
+        )
+        return True
+    return False
+
+
+@pytest.mark.parametrize("asleep", [False, True], ids=["network-switch", "asleep-a-minute"])
+def test_a_dropped_guest_comes_back_to_its_seat_by_itself(make_page, server, tracker, asleep) -> None:
+    host, guest = setup(make_page, server, tracker)
+    # into the play: everyone has bid, and Bo has played a card
+    played = False
+    for _ in range(200):
+        moved = move(host)
+        if guest.get_attribute("body", "data-await") == "play":
+            played = move(guest)
+        elif move(guest):
+            moved = True
+        if played:
+            break
+        if not moved:
+            host.wait_for_timeout(100)
+    assert played, "Bo never played a card"
+    token = guest.evaluate("() => localStorage.getItem('spades-online-tokens')")
+    assert token
+
+    # the network goes: offline, and every connection of Bo's page closed
+    made = [0, 0]
+    for frame in guest.frames:  # each connection may live in a frame of its own (static/online/realm.mjs)
+        counts = frame.evaluate("() => window.__made ? [__made.pcs.length, __made.sockets.length] : [0, 0]")
+        made = [made[0] + counts[0], made[1] + counts[1]]
+    assert made[0] >= 1 and made[1] >= 1, made  # a connection to the host, a tracker socket at least
+    if not asleep:
+        guest.context.set_offline(True)  # a network switch: the browser says so (offline; online when it is back)
+    guest.evaluate("() => { window.__offline = true; }")
+    assert sum(frame.evaluate(DROP) for frame in guest.frames) >= 1
+    host.wait_for_function(
+        "() => document.querySelector('#online-bar [data-occupant=\"N\"]')?.dataset.kind === 'away'", timeout=START
+    )
+    guest.wait_for_function(
+        "() => document.querySelector('#online-bar [data-occupant=\"S\"]')?.dataset.kind === 'away'", timeout=START
+    )  # Bo's page knows it lost the host
+    # the grace period passes: the computer plays North (the host plays its own turns meanwhile)
+    seq = host.evaluate("() => JSON.parse(localStorage.getItem('spades-online-host')).save.table.seq")
+    for _ in range(400):
+        now = host.evaluate("() => JSON.parse(localStorage.getItem('spades-online-host')).save.table.seq")
+        if now >= seq + 6:  # a few moves went by, North's among them
+            break
+        if not move(host):
+            host.wait_for_timeout(100)
+    assert kind_of(host, "N") == "away"
+    # an away seat says so with its seat, not by a red dot alone
+    assert host.inner_text('#online-bar [data-occupant="N"] .away') == "North: disconnected"
+    assert host.get_attribute('#online-bar [data-light="N"]', "aria-label").endswith(": Disconnected")
+    if asleep:  # a phone asleep for a minute: the drop lasts 60 s by the host's clock (the host plays on)
+        host.evaluate("() => { window.__dropped = Date.now(); }")
+        while not host.evaluate("() => Date.now() - window.__dropped >= 60000"):
+            if not move(host):
+                host.wait_for_timeout(200)
+
+    assert kind_of(host, "N") == "away"  # nothing came through meanwhile
+
+    # the network comes back: Bo's page finds the host by itself and North is his again
+    guest.evaluate("() => { window.__offline = false; }")
+    if asleep:  # the phone wakes up: its page is in view again (no network event comes)
+        guest.evaluate("() => document.dispatchEvent(new Event('visibilitychange'))")
+    else:
+        guest.context.set_offline(False)
+    back = time.monotonic()
+    for _ in range(int(BACK / 100)):
+        if kind_of(host, "N") == "person" and guest.get_attribute("#online-bar", "data-rooms"):
+            break
+        if not move(host):
+            host.wait_for_timeout(100)
+    assert kind_of(host, "N") == "person", "Bo's page did not come back by itself: " + str(
+        guest.evaluate(
+            "() => [document.body.dataset.online, document.body.dataset.seat,"
+            " [...document.querySelectorAll('#online-bar [data-occupant]')].map(e => e.dataset.kind).join(),"
+            " window.__log.slice(-40).join('\\n')]"
+        )
+    )
+    print(f"back in its seat {time.monotonic() - back:.1f} s after the network came back")  # docs/online.md
+    guest.wait_for_function(
+        "() => document.querySelector('#online-bar [data-occupant=\"S\"]')?.dataset.kind === 'person'", timeout=START
+    )
+    # and Bo plays North's next card (or bids, in the next hand) from his own page
+    for _ in range(400):
+        if move(guest):
+            break
+        if not move(host):
+            host.wait_for_timeout(100)
+    else:
+        raise AssertionError("Bo never had a turn again")
+    assert kind_of(host, "N") == "person"
