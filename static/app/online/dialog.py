@@ -64,6 +64,9 @@ class Dialog:
     def open(self):
         """The online menu: create a table, or the room of the table we are at (leaving the lobby stops it)."""
         self.stop_lobby()
+        if self.panel_open:  # the panel's Table button: the room window takes its place (it lies over the table)
+            self.panel_open = False
+            self.render_bar()
         if self.session is not None:
             self.show(self.room_view())
             return
