@@ -408,7 +408,7 @@ def _room_load(args: dict[str, Any]) -> dict[str, Any]:
     name = _table_id(args)
     room = Room.load(args.get("save"), _now(args))
     _rooms[name] = room
-    return _room_answer(room, room.opening())
+    return {**_room_answer(room, room.opening()), "token": room.members[HOST].token}
 
 
 def _key(args: dict[str, Any]) -> str | None:

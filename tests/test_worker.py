@@ -249,6 +249,9 @@ def test_a_room_through_the_bridge() -> None:
     resumed = call("room_load", {"table": "r2", "save": started["save"], "now": 6})
     assert call("room_rtt", {"table": "r2", "peer": "host", "rtt": 5})["out"] == []  # nor after a load
     assert resumed["save"]["table"] == started["save"]["table"]
+    assert resumed["token"] == made["token"]  # the host's own seat token, as room_new answers it
+    assert call("room_step", {"table": "r2", "now": 7})["out"] == []  # a computer's move may bring the time
+    assert "'now' must be a time" in call("room_step", {"table": "r2", "now": -1})["error"]
     assert "'now' must be a time" in call("room_tick", {"table": "r", "now": "soon"})["error"]
     assert "no room 'zz'" in call("room_tick", {"table": "zz", "now": 1})["error"]
     assert "not a saved room" in call("room_load", {"table": "r3", "save": {"format": "x"}, "now": 1})["error"]
