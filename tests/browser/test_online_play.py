@@ -110,7 +110,16 @@ def test_four_people_play_a_hand_and_a_spectator_watches(make_page, server, trac
     assert host.inner_text("#chat-log li b") == "Bo" and "<b>hello</b> table" in host.inner_text("#chat-log li")
     host.click('#chat-log [data-action="mute"]')
     host.wait_for_function("() => document.querySelector('#chat-log li') === null")
+    for page in (guests["N"], host):  # the open panel lies over the middle of the table: closed to play
+        page.click('[data-action="online-panel"]')
+        page.wait_for_selector("#online-panel", state="hidden")
+    # opened while it is not my turn, the panel closes by itself when my turn comes (panel.py MY_TURN): else the
+    # bidding window under it could not be clicked below
+    idle = next(page for page in guests.values() if page.get_attribute("body", "data-await") == "")
+    idle.click('[data-action="online-panel"]')
+    idle.wait_for_selector("#chat-form input")
     play_until_over([host, *guests.values()])
+    assert idle.locator("#online-panel").is_hidden()
     assert watcher.query_selector("#hand [data-card]") is None  # no permission to see cards
     for page in [host, *guests.values(), watcher]:
         page.wait_for_function("() => ['hand-over','game-over'].includes(document.body.dataset.phase)")
@@ -200,13 +209,19 @@ def test_the_host_reloads_mid_hand_and_the_game_goes_on(make_page, server, track
     before = json.loads(host.evaluate("() => localStorage.getItem('spades-online-host')"))["save"]["table"]["seq"]
     host.reload()
     host.wait_for_selector("#online-bar", timeout=START)
-    assert host.get_attribute("body", "data-online") == "host"
-    after = json.loads(host.evaluate("() => localStorage.getItem('spades-online-host')"))["save"]["table"]["seq"]
-    assert after >= before
+    # A reload slower than the takeover's grace period (session.mjs TAKEOVER_GRACE_MS: a busy machine) hands the table
+    # to the guest, its one successor, and the old host comes back as a guest at its own seat (docs/online.md, When the
+    # host is gone): either way the game goes on, with one host.
     guest.wait_for_function(
         "() => document.querySelector('#online-bar [data-occupant=\"S\"] .light')?.dataset.level === 'green'",
         timeout=START,
     )
+    if guest.get_attribute("body", "data-online") == "host":
+        host.wait_for_function("() => document.body.dataset.online === 'guest'", timeout=START)
+    else:
+        assert host.get_attribute("body", "data-online") == "host"
+        after = json.loads(host.evaluate("() => localStorage.getItem('spades-online-host')"))["save"]["table"]["seq"]
+        assert after >= before
     play_until_over([host, guest])
 
 

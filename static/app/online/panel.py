@@ -6,7 +6,8 @@ Where it lies (docs/page.md "Layout"): the strip is a part of the top bar (its o
 the tools, or the left column on phones held sideways), so the table is laid out around it and it covers nothing;
 the open panel lies over the middle of the table (the trick's place, below the row of seats), placed where
 ``.table .center`` is when it opens and again when the window changes size, so it covers no seat plate, no tool
-and not the score box.
+and not the score box.  It closes by itself when my turn comes (the bidding window and the trick are there); what
+I was typing stays in the chat field.
 """
 
 import js
@@ -21,6 +22,7 @@ from .views import bar, chat, names, panel_buttons, strip, toggle_text
 
 PANEL_WIDTH = 384  # px (24rem at 16 px): the open panel at most this wide, over the middle of the table
 PANEL_GAP = 6  # px kept clear around the open panel
+MY_TURN = ("bid", "blind", "play")  # <body data-await> when the page waits for my move: the open panel closes
 
 
 class Panel:
@@ -90,6 +92,10 @@ class Panel:
         if room is None:
             return
         self.bar()
+        turn = document.body.getAttribute("data-await") or ""
+        if self.panel_open and turn in MY_TURN and turn != getattr(self, "awaited", ""):
+            self.panel_open = False  # my turn: the open panel lies where the bidding window and the trick are
+        self.awaited = turn
         guest = self.role == "guest"
         self.draw("online-seats", strip(room, self.you, guest, self.connected, self.hidden))
         self.draw("online-names", names(room, self.you, guest, self.connected, self.hidden))
