@@ -9,6 +9,7 @@ their English one-line messages are unchanged.
 from __future__ import annotations
 
 import ast
+import functools
 import json
 import re
 from dataclasses import fields
@@ -177,8 +178,9 @@ def _module(path: Path) -> str:
     return ".".join(path.relative_to(ROOT).with_suffix("").parts).removesuffix(".__init__")
 
 
-def _reaches(module: str) -> set[str]:
-    """``module`` and every engine module it imports, directly or not (read with :mod:`ast`)."""
+@functools.cache
+def _reaches(module: str) -> frozenset[str]:
+    """``module`` and every engine module it imports, directly or not (read with :mod:`ast`; once a module)."""
     seen, todo = set(), [module]
     while todo:
         name = todo.pop()
@@ -195,7 +197,7 @@ def _reaches(module: str) -> set[str]:
                 todo += [t for t in targets if (ROOT / (t.replace(".", "/") + ".py")).exists()
                          or (ROOT / t.replace(".", "/") / "__init__.py").exists()]  # fmt: skip
                 todo += [base] if node.module is None else []
-    return seen
+    return frozenset(seen)
 
 
 def _owner_module(owner: str) -> str:
