@@ -49,6 +49,9 @@ def test_the_lobby_never_opens_itself_after_back_and_close(make_page, server, tr
     assert person.evaluate("() => window.dialogOpens") == 0
     assert person.query_selector("#dlg-online[open]") is None
     assert other.query_selector("#dlg-online[open] [data-listings]") is not None  # the open lobby stays open
+    # under the list, which configured tracker answers (session.mjs lobby trackers())
+    assert other.get_attribute(f'[data-trackers] [data-tracker="{tracker}"]', "data-reach") == "ok"
+    assert other.inner_text(f'[data-tracker="{tracker}"]') == f"{tracker}: answers"
 
 
 def test_the_lobby_says_when_no_lobby_server_answers(make_page, server) -> None:
@@ -57,6 +60,8 @@ def test_the_lobby_says_when_no_lobby_server_answers(make_page, server) -> None:
     page.wait_for_selector('[data-listings][data-reach="none"]', timeout=START)
     assert "Can't reach the lobby servers (offline?)" in page.inner_text("[data-listings]")
     assert "No public tables" not in page.inner_text("[data-listings]")
+    page.wait_for_selector('[data-tracker="ws://127.0.0.1:9"][data-reach="none"]', timeout=START)
+    assert page.inner_text('[data-tracker="ws://127.0.0.1:9"]') == "ws://127.0.0.1:9: no answer"
 
 
 def test_the_table_window_stays_open_through_room_updates_and_the_next_hand_closes_the_hand_window(

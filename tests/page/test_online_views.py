@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 
+import i18n
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -285,6 +286,27 @@ def test_the_lobby_offers_join_while_seats_are_free_and_watch_when_allowed() -> 
     actions = [(b["data-action"], b["data-secret"]) for b in tags(out, "button") if "data-secret" in b]
     assert actions == [("lobby-join", "s" * 16), ("lobby-watch", "s" * 16)]
     assert "role" in tags(forms.listings_window([]), "p")[0]
+
+
+def test_the_lobby_says_which_tracker_answers(lang) -> None:
+    trackers = [{"url": "wss://a.example", "reach": "ok"}, {"url": "ws://127.0.0.1:9", "reach": "none"}]
+    trackers.append({"url": "wss://b.example", "reach": "trying"})
+    out = forms.listings_window([], "ok", trackers)
+    items = tags(out, "li")
+    assert [(i["data-tracker"], i["data-reach"]) for i in items] == [(t["url"], t["reach"]) for t in trackers]
+    assert tags(out, "ul")[0]["aria-label"] == i18n.t("online_trackers")
+    for each in trackers:
+        assert i18n.t("online_tracker_" + each["reach"], url=each["url"]) in str(out)
+    assert "data-trackers" not in str(forms.listings_window([], "ok", []))  # nothing configured answers: no list
+
+
+@settings(max_examples=60, deadline=None)
+@given(url=HOSTILE, reach=HOSTILE)
+def test_a_trackers_url_and_state_are_only_text(url, reach) -> None:
+    out = forms.listings_window([], "ok", [{"url": url, "reach": reach}, "not a tracker"])
+    assert_no_injection(out)
+    reaches = [i["data-reach"] for i in tags(out, "li")]
+    assert reaches == [reach if reach in forms.TRACKER_WORDS else "trying", "trying"]
 
 
 # ------------------------------------------------------------------ the guest boundary's queue

@@ -199,9 +199,27 @@ LOBBY_EMPTY = {"ok": "online_lobby_empty", "trying": "online_lobby_looking", "no
 no lobby server reachable at all (offline?)."""
 
 
-def listings_window(tables, reach="ok"):
+TRACKER_WORDS = {"ok": "online_tracker_ok", "trying": "online_tracker_trying", "none": "online_tracker_none"}
+
+
+def trackers_list(trackers):
+    """Which configured tracker answers (session.mjs lobby ``trackers()``: ``[{url, reach}]``), a line each:
+    ``ul[data-trackers]`` of ``li[data-tracker=URL][data-reach=ok|trying|none]``; None without trackers."""
+    items = []
+    for each in trackers if isinstance(trackers, list) else []:
+        each = _dict(each)
+        reach = each.get("reach") if each.get("reach") in TRACKER_WORDS else "trying"
+        url = _text(each.get("url"))
+        items.append(h("li", {"data-tracker": url, "data-reach": reach}, t(TRACKER_WORDS[reach], url=url)))
+    if not items:
+        return None
+    return h("ul", {"class": "online-trackers", "data-trackers": True, "aria-label": t("online_trackers")}, items)
+
+
+def listings_window(tables, reach="ok", trackers=None):
     """The public lobby: one row per listed table (``[data-listing]``) with join and watch buttons; with none,
-    why (:data:`LOBBY_EMPTY` by ``reach``; ``[data-reach]`` says which)."""
+    why (:data:`LOBBY_EMPTY` by ``reach``; ``[data-reach]`` says which); under it which trackers answer
+    (:func:`trackers_list`)."""
     rows = []
     for item in tables:
         item = _dict(item)
@@ -241,7 +259,7 @@ def listings_window(tables, reach="ok"):
     return join(
         [
             title(t("online_lobby")),
-            h("div", {"data-listings": True, "data-reach": _text(reach)}, listing),
+            h("div", {"data-listings": True, "data-reach": _text(reach)}, listing, trackers_list(trackers)),
             buttons(button(t("online_back"), "online")),
         ]
     )

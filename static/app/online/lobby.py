@@ -5,7 +5,7 @@ Every listing a lobby peer sends is checked by the guest boundary (op ``guest_li
 before it is shown; only the newest list shows.  The lobby window opens only when the person asks for it
 (:meth:`Lobby.open_lobby`); an update draws it again while it shows and never opens it, and once the person has
 left it the page stops listening (handlers.py ``listings``).  With no tables, it says whether a tracker answered
-at all (``Can't reach the lobby servers (offline?)``).
+at all (``Can't reach the lobby servers (offline?)``), and under the list which of the configured trackers answer.
 """
 
 from pyscript import document
@@ -31,13 +31,18 @@ class Lobby:
             self.lobby = await self.sessions.lobby(options)
             self.lobby_listens = True
             document.body.setAttribute("data-lobby-listening", "1")
-        self.show(listings_window(self.listings, self.lobby_reach()))
+        self.show(listings_window(self.listings, self.lobby_reach(), self.lobby_trackers()))
         await self.take_listings(plain(self.lobby.tables()))
 
     def lobby_reach(self):
         """Whether a tracker answers the lobby (session.mjs ``reach``): ``ok``, ``trying`` or ``none``."""
         reach = getattr(self.lobby, "reach", None) if self.lobby is not None else None
         return str(reach()) if reach is not None else "ok"
+
+    def lobby_trackers(self):
+        """Each configured tracker and whether it answers the lobby (session.mjs ``trackers()``: ``[{url, reach}]``)."""
+        trackers = getattr(self.lobby, "trackers", None) if self.lobby is not None else None
+        return plain(trackers()) if trackers is not None else []
 
     async def take_listings(self, tables):
         """The lobby's tables as this page's worker checked them (op ``guest_listings``): the rest never shows;
@@ -63,7 +68,7 @@ class Lobby:
         """The open lobby window drawn again with ``tables`` (the focused button keeps the focus)."""
         focus = document.activeElement
         secret = focus.getAttribute("data-secret") if focus is not None and hasattr(focus, "getAttribute") else None
-        self.show(listings_window(tables, reach))
+        self.show(listings_window(tables, reach, self.lobby_trackers()))
         if secret:
             for again in self.dialog().querySelectorAll("[data-secret]"):
                 if again.getAttribute("data-secret") == secret:
@@ -85,6 +90,6 @@ class Lobby:
         spawn(self.publish_now())
 
     async def publish_now(self):
-        if self.lobby is None:
-            self.lobby = await self.sessions.lobby(self.link_options())
+        if self.lobby is None:  # a host's id in the lobby from the start: the lobby's visitors' offers are answered
+            self.lobby = await self.sessions.lobby(self.link_options({"hosting": True}))
         self.lobby.publish(to_js(None if self.room.get("dnd") else listing(self.room, self.secret, self.pub)))
