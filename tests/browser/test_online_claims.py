@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from spades.i18n.catalog import MESSAGES
-from tests.browser.test_online_play import START, create_table, join, open_game
+from tests.browser.test_online_play import START, bid, create_table, join, open_game
 
 pytestmark = pytest.mark.browser
 
@@ -80,11 +80,7 @@ def test_a_claim_played_on_and_one_accepted(make_page, server, tracker) -> None:
         for page, other in people.items():
             waiting = page.get_attribute("body", "data-await")
             if waiting == "bid":
-                button = page.query_selector('#bid-panel [data-bid="2"]:not([disabled])') or page.query_selector(
-                    "#bid-panel [data-bid]:not([disabled])"
-                )
-                button.click()
-                page.wait_for_function("() => document.body.dataset.await !== 'bid'", timeout=START)
+                bid(page)
                 moved = True
             elif waiting == "play":
                 if len(page.query_selector_all("#hand button[data-card]")) <= 6 and page.is_enabled("#btn-claim"):

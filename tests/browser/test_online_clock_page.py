@@ -1,31 +1,28 @@
 """The move clock chosen in the create form, the host's own page showing it, and the rated vote's words for a player
-out of time (needs life.py's ``create`` to pass ``online.clock_setting`` and handlers.py's ``vote`` the ``why``)."""
+out of time (life.py's ``create`` passes ``online.clock_setting``, handlers.py's ``vote`` the ``why``)."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
-import pytest
-
 from tests.browser.test_online_play import START, join, open_game
 
-ONLINE = Path(__file__).resolve().parents[2] / "static" / "app" / "online"
-# Until the page's own files take them up (issue 21: N's report asks for these two lines), these tests wait:
-CREATE_PASSES_CLOCK = "clock_setting" in (ONLINE / "life.py").read_text()
-VOTE_SAYS_WHY = 'message.get("why")' in (ONLINE / "handlers.py").read_text()
 
-
-@pytest.mark.skipif(not CREATE_PASSES_CLOCK, reason="life.py Online.create does not pass online.clock_setting yet")
-def test_the_clock_chosen_when_creating_a_table_runs_on_the_hosts_page_too(make_page, server, tracker) -> None:
+def create_with_clock(make_page, server, tracker, clock, kind="casual"):
+    """Ann's page creates a table whose clock is ``clock`` (``"MOVE+RESERVE"`` seconds, shorter than the form offers:
+    the first choice's value changed); answers her page and the invitation."""
     host = open_game(make_page, server, tracker, "Ann")
     host.click('[data-action="menu"]')
     host.click('[data-action="online"]')
     host.wait_for_selector('#online-create input[name="clock"][value="off"]:checked')
-    host.evaluate("() => { const c = document.querySelector('#online-create input[name=\"clock\"][value=\"20\"]');"
-                  " c.value = '2+1'; c.checked = true; }")  # fmt: skip
+    host.check(f'#online-create input[name="kind"][value="{kind}"]')
+    host.evaluate("(clock) => { const c = document.querySelector('#online-create input[name=\"clock\"][value=\"20\"]');"
+                  " c.value = clock; c.checked = true; }", clock)  # fmt: skip
     host.click('[data-action="create-table"]')
     host.wait_for_selector("[data-invite]", timeout=START)
-    link = host.input_value("[data-invite]")
+    return host, host.input_value("[data-invite]")
+
+
+def test_the_clock_chosen_when_creating_a_table_runs_on_the_hosts_page_too(make_page, server, tracker) -> None:
+    host, link = create_with_clock(make_page, server, tracker, "2+1")
     assert "2 s a move + 1 s a hand" in host.inner_text("[data-room-clock]")
     guest = join(make_page, server, tracker, link, "Bo")
     guest.click('[data-sit="N"]')
@@ -48,19 +45,8 @@ def test_the_clock_chosen_when_creating_a_table_runs_on_the_hosts_page_too(make_
     host.wait_for_function("() => document.querySelector('.seat.seat-N .seat-bid').textContent !== ''", timeout=START)
 
 
-@pytest.mark.skipif(
-    not (CREATE_PASSES_CLOCK and VOTE_SAYS_WHY), reason="life.py create / handlers.py vote do not pass the clock yet"
-)
 def test_a_rated_vote_says_the_player_ran_out_of_time(make_page, server, tracker) -> None:
-    host = open_game(make_page, server, tracker, "Ann")
-    host.click('[data-action="menu"]')
-    host.click('[data-action="online"]')
-    host.check('#online-create input[name="kind"][value="rated"]')
-    host.evaluate("() => { const c = document.querySelector('#online-create input[name=\"clock\"][value=\"20\"]');"
-                  " c.value = '2+0'; c.checked = true; }")  # fmt: skip
-    host.click('[data-action="create-table"]')
-    host.wait_for_selector("[data-invite]", timeout=START)
-    link = host.input_value("[data-invite]")
+    host, link = create_with_clock(make_page, server, tracker, "2+0", "rated")
     guest = join(make_page, server, tracker, link, "Bo")
     guest.click('[data-sit="N"]')
     guest.click('[data-action="ready"]')

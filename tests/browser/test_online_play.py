@@ -42,6 +42,24 @@ def join(make_page, server, tracker, link, name):
     return page
 
 
+def bid(page):
+    """Bid 2 on ``page``, or its first bid allowed, and wait until the page takes it."""
+    button = page.query_selector('#bid-panel [data-bid="2"]:not([disabled])') or page.query_selector(
+        "#bid-panel [data-bid]:not([disabled])"
+    )
+    button.click()
+    page.wait_for_function("() => document.body.dataset.await !== 'bid'", timeout=START)
+
+
+def play_first_legal(page):
+    """Play the first legal card of ``page``'s hand and wait until it has left the hand."""
+    card = page.get_attribute("#hand button[data-card][data-legal='true']", "data-card", timeout=5000)
+    page.locator(f"#hand button[data-card='{card}']").click(position={"x": 10, "y": 30})
+    page.wait_for_function(
+        "card => !document.querySelector(`#hand button[data-card='${card}']`)", arg=card, timeout=START
+    )
+
+
 def play_until_over(pages, limit=400):
     """Each page bids 2 or plays its first legal card when it is its turn, until the hand is over."""
     for _ in range(limit):
@@ -52,18 +70,10 @@ def play_until_over(pages, limit=400):
         for page in pages:
             waiting = page.get_attribute("body", "data-await")
             if waiting == "bid":
-                button = page.query_selector('#bid-panel [data-bid="2"]:not([disabled])') or page.query_selector(
-                    "#bid-panel [data-bid]:not([disabled])"
-                )
-                button.click()
-                page.wait_for_function("() => document.body.dataset.await !== 'bid'", timeout=START)
+                bid(page)
                 moved = True
             elif waiting == "play":
-                card = page.get_attribute("#hand button[data-card][data-legal='true']", "data-card", timeout=5000)
-                page.locator(f"#hand button[data-card='{card}']").click(position={"x": 10, "y": 30})
-                page.wait_for_function(
-                    "card => !document.querySelector(`#hand button[data-card='${card}']`)", arg=card, timeout=START
-                )
+                play_first_legal(page)
                 moved = True
         if not moved:
             pages[0].wait_for_timeout(100)

@@ -21,7 +21,7 @@ from urllib.parse import quote
 
 import pytest
 
-from tests.browser.test_online_play import START
+from tests.browser.test_online_play import START, bid, play_first_legal
 
 RECORD = """(() => {
   window.__log = [];
@@ -103,22 +103,14 @@ def move(page) -> bool:
     """The page bids 2 or plays its first legal card if it is its turn; whether it did."""
     waiting = page.get_attribute("body", "data-await")
     if waiting == "bid":
-        button = page.query_selector('#bid-panel [data-bid="2"]:not([disabled])') or page.query_selector(
-            "#bid-panel [data-bid]:not([disabled])"
-        )
-        button.click()
-        page.wait_for_function("() => document.body.dataset.await !== 'bid'", timeout=START)
+        bid(page)
         return True
     if waiting == "hand-over" and page.get_attribute("body", "data-online") == "host":
         page.locator("#dlg-hand [data-action='next-hand']").click()
         page.wait_for_function("() => document.body.dataset.await !== 'hand-over'", timeout=START)
         return True
     if waiting == "play":
-        card = page.get_attribute("#hand button[data-card][data-legal='true']", "data-card", timeout=5000)
-        page.locator(f"#hand button[data-card='{card}']").click(position={"x": 10, "y": 30})
-        page.wait_for_function(
-            "card => !document.querySelector(`#hand button[data-card='${card}']`)", arg=card, timeout=START
-        )
+        play_first_legal(page)
         return True
     return False
 
