@@ -13,7 +13,11 @@
 - *.gz, *.br beside every compressible file of 1 kB or more (gzip -9; brotli 11 when the `brotli` package is
   installed, as in the dev extra): what a static host would send; scripts/serve.py serves them by
   Accept-Encoding. Reused from the previous static/vendor/ when the file is the same, so a rebuild is quick.
-- trystero/: the online play's signalling library (core and BitTorrent-tracker strategy), loaded on demand
+- early/: the help in each language (rendered by the page's helpdoc.py), the engine's lists, every preset's
+  rules and the lessons' titles, for the page before the engine is ready (scripts/early_data.py; remade by
+  `--manifest` too, since the help and the catalog are page files)
+- trystero/: the online play's signalling library (core, BitTorrent-tracker strategy, Nostr strategy and its
+  signing library), loaded on demand
 - versions.json: the runtime versions
 - build.json, build.js: the offline manifest for sw.js, {"hash", "files", "bytes"}: every file the page
   needs and a hash of their contents (build.js is the same object as `self.SPADES_BUILD = ...` for the service
@@ -25,6 +29,7 @@ import argparse
 import gzip
 import hashlib
 import json
+import re
 import shutil
 import subprocess
 import sys
@@ -51,7 +56,10 @@ RUNTIMES = {
 # Online play (docs/online.md): trystero's BitTorrent-tracker strategy and its core, browser ES modules. The
 # strategy imports its core by package name; the copy points it at the file beside it, so no import map or
 # bundler is needed. Loaded only when a person opens online play, so not precached (see precache_files).
-TRYSTERO = {"@trystero-p2p/core": "core", "@trystero-p2p/torrent": "torrent"}
+# Nostr is the second strategy (a realm loads it only when no tracker answers); its one dependency, the signing
+# library, is copied beside it the same way.
+TRYSTERO = {"@trystero-p2p/core": "core", "@trystero-p2p/torrent": "torrent", "@trystero-p2p/nostr": "nostr"}
+IMPORTS = {'from "@trystero-p2p/core"': 'from "../core/index.mjs"', 'from "@noble/secp256k1"': 'from "../noble/index.mjs"'}
 
 
 def copy_trystero(vendor):
@@ -63,9 +71,72 @@ def copy_trystero(vendor):
         (dest / name).mkdir(parents=True)
         shutil.copy2(source / "LICENSE", dest / name / "LICENSE")
         for file in sorted((source / "dist").glob("*.mjs")):
-            text = file.read_text(encoding="utf-8").replace('from "@trystero-p2p/core"', 'from "../core/index.mjs"')
+            text = file.read_text(encoding="utf-8")
+            for bare, relative in IMPORTS.items():
+                text = text.replace(bare, relative)
             (dest / name / file.name).write_text(text, encoding="utf-8")
+    noble = NODE / "@noble/secp256k1"
+    if not (noble / "index.js").exists():
+        raise SystemExit("vendor: @noble/secp256k1 is missing; run `npm ci`")
+    (dest / "noble").mkdir()
+    shutil.copy2(noble / "LICENSE", dest / "noble" / "LICENSE")
+    shutil.copy2(noble / "index.js", dest / "noble" / "index.mjs")
     return json.loads((NODE / "@trystero-p2p/torrent/package.json").read_text())["version"]
+
+
+# Card faces (docs/runtime.md "Card faces"): Adrian Kennard's SVG deck (CC0), with big indices, from the npm
+# package @heruka_urgyen/react-playing-cards (MIT code; its React components are not used, only its SVG files).
+# The 52 faces as cards/KS.svg (the engine's card codes: rank 23456789TJQKA, suit CDHS) and the four-colour
+# deck's diamonds and clubs as cards/KD-4.svg (the other suits are the same in both decks). Made smaller on the
+# way: no XML prolog, path coordinates rounded to one decimal (the figures are drawn 1300 units wide: 0.05 of a
+# unit is nothing at any size), 0.57 MB -> 0.40 MB. The package's licence and the deck's go beside them.
+CARDS = "@heruka_urgyen/react-playing-cards"
+CARD_RANKS, CARD_SUITS, FOUR_COLOUR_SUITS = "23456789TJQKA", "CDHS", "CD"
+_DECIMAL = re.compile(r"-?\d*\.\d+")
+_PATH = re.compile(r' d="([^"]*)"')
+
+
+def _rounded(match):
+    text = f"{round(float(match.group(0)), 1):.1f}".rstrip("0").rstrip(".")
+    return "0" if text in ("-0", "") else text
+
+
+def card_svg(text):
+    """One card's SVG made smaller: no XML prolog, each path's numbers rounded to one decimal."""
+    text = re.sub(r"^<\?xml[^>]*\?>\s*", "", text)
+    return _PATH.sub(lambda m: ' d="' + _DECIMAL.sub(_rounded, m.group(1)) + '"', text)
+
+
+def copy_cards(vendor):
+    source = NODE / CARDS
+    images = source / "src" / "images"
+    if not (images / "2color-bf" / "AS.svg").exists():
+        raise SystemExit(f"vendor: {CARDS} is missing; run `npm ci`")
+    dest = vendor / "cards"
+    dest.mkdir(parents=True)
+    for rank in CARD_RANKS:
+        for suit in CARD_SUITS:
+            name = rank + suit
+            text = (images / "2color-bf" / f"{name}.svg").read_text(encoding="utf-8")
+            (dest / f"{name}.svg").write_text(card_svg(text), encoding="utf-8")
+            if suit in FOUR_COLOUR_SUITS:
+                text = (images / "4color-bf" / f"{name}.svg").read_text(encoding="utf-8")
+                (dest / f"{name}-4.svg").write_text(card_svg(text), encoding="utf-8")
+    shutil.copy2(source / "LICENSE", dest / "LICENSE")
+    (dest / "README.txt").write_text(CARDS_NOTE, encoding="utf-8")
+    return json.loads((source / "package.json").read_text())["version"]
+
+
+CARDS_NOTE = """The card faces in this folder are Adrian Kennard's SVG playing cards (https://www.me.uk/cards/),
+dedicated to the public domain under CC0 1.0 Universal
+(https://creativecommons.org/publicdomain/zero/1.0/legalcode): to the extent possible under law, the author
+has waived all copyright and related or neighboring rights to them.
+
+They come from the npm package @heruka_urgyen/react-playing-cards (its README: "Cards downloaded from
+https://www.me.uk/cards/ and distributed under CC0 license"), whose own code is under the MIT licence in
+LICENSE beside this file. scripts/vendor.py copies the 52 faces with big indices (and the four-colour deck's
+diamonds and clubs, *-4.svg) and rounds their path coordinates to one decimal.
+"""
 
 
 def copy_runtimes(vendor):
@@ -121,6 +192,13 @@ def compile_engine(vendor):
             for name in names:
                 out.writestr(zipfile.ZipInfo(name, ZIP_DATE), full.read(name))
     return ["spades.worker"], len(names), len(files)
+
+
+def early_data(vendor):
+    """early/ (scripts/early_data.py): the help in each language, the engine's lists and the lessons' titles,
+    for the page before the engine is ready (docs/page.md "Before the engine")."""
+    script = ROOT / "scripts" / "early_data.py"
+    subprocess.run([sys.executable, str(script), str(vendor)], check=True, stdout=subprocess.DEVNULL)
 
 
 # What the engine worker downloads (relative to static/vendor/); their sizes drive the loading line's bytes.
@@ -282,8 +360,10 @@ def main():
         new.mkdir(parents=True)
         versions = copy_runtimes(new)
         versions["trystero"] = copy_trystero(new)
+        versions["cards"] = copy_cards(new)
         (new / "versions.json").write_text(json.dumps(versions, indent=2) + "\n")
         modules, stdlib, sources = compile_engine(new)
+        early_data(new)
         previous = VENDOR if VENDOR.is_dir() else None
         copies = compress(new, previous)
         (new / "engine-build.mjs").write_text(engine_build(new, modules))
@@ -298,6 +378,9 @@ def main():
         print(f"engine stdlib: {stdlib} modules, {size / 1e6:.1f} MB (Pyodide's whole stdlib: 614 files, 9.6 MB)")
     if not VENDOR.is_dir():
         raise SystemExit("vendor: no static/vendor/; run `python3 scripts/vendor.py` first")
+    if args.manifest:  # a page file changed (the help, the catalog, a page module): its early data may have too
+        early_data(VENDOR)
+        compress(VENDOR)
     build = write_manifest()
     print(f"offline manifest {build['hash']}: {len(build['files'])} files, {build['bytes'] / 1e6:.1f} MB")
 

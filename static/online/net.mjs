@@ -2,10 +2,10 @@
 // (static/vendor/trystero/, vendored from npm by scripts/vendor.py). Loaded only when a person opens online
 // play (docs/online.md): the solo game never downloads it.
 //
-//   const net = await connect({ host, tableId, secret, relays, ice, onJoin, onLeave, onMessage });
+//   const net = await connect({ host, tableId, secret, relays, fallback, ice, onJoin, onLeave, onMessage });
 //   net.send(message, peerId?)   // one peer, or every peer when peerId is omitted
 //   await net.ping(peerId)       // round trip in milliseconds
-//   net.self, net.peers(), net.sockets(), await net.leave()
+//   net.self, net.peers(), net.sockets(), net.fallback(), net.attempts(), await net.leave()
 //
 // Messages are JSON objects. What arrives is untrusted: anything that is not a plain JSON object of at most
 // MESSAGE_LIMIT bytes is dropped here (and counted), and the receiver validates the rest (spades/room.py).
@@ -17,6 +17,15 @@
 // its own outstanding (a torrent peer always has) and its id sorts below the sender's (docs/online.md, "Finding
 // each other"). One realm of each kind is made ready ahead (loading the library takes a moment); `leave()`
 // removes the iframe, and its connections with it.
+//
+// When no tracker answers (docs/online.md, "When no tracker answers"): a connection tries its trackers together;
+// when none has a socket open for FALLBACK_MS (from the start, or since the last one closed), its realm loads the
+// same library's Nostr strategy and joins the same room, with the same id and password, through the fallback's
+// relays as well; the tracker room stays (its connections, and its trackers should they come back). A peer found
+// both ways is one peer: the way it joined first carries its messages, and it leaves when both ways have closed.
+// Trystero gives a relay up at its sixth failure in a row; a host's connection (`host: true`) with nobody
+// connected whose every relay has been given up makes a fresh realm with the same id and joins again, so that a
+// host left waiting keeps waiting for real.
 export const APP_ID = "spades-heitaowang-v1";
 export const PING_TIMEOUT_MS = 4000;
 export const MESSAGE_LIMIT = 64 * 1024; // host → guest states are a few KB; guest → host messages are checked at 4 KB
@@ -127,11 +136,13 @@ export function warm() {
   );
 }
 
-/** Each tracker's signalling socket (url → WebSocket) over every live connection; an open one where any is. */
+/** Each relay's signalling socket (url → WebSocket: trackers, and the fallback's where used) over every live
+ * connection; an open one where any is. */
 export function relaySockets() {
   const sockets = {};
   for (const realm of realms) {
-    for (const [url, socket] of Object.entries(realm.trystero.getRelaySockets())) {
+    const all = { ...realm.trystero.getRelaySockets(), ...realm.second?.getRelaySockets() };
+    for (const [url, socket] of Object.entries(all)) {
       if (!sockets[url] || socket?.readyState === 1) sockets[url] = socket;
     }
   }
@@ -144,6 +155,34 @@ export const DEFAULT_RELAYS = [
   "wss://tracker.openwebtorrent.com",
   "wss://tracker.btorrent.xyz",
 ];
+
+/** How long a connection waits for a tracker to answer (a signalling socket open), at the start or after the
+ * last one closed, before it joins the same room through the fallback's relays as well. */
+export const FALLBACK_MS = 3000;
+const WATCH_MS = 500;
+const GIVE_UP_FAILURES = 6; // trystero gives a relay up at its sixth failure in a row (realm.mjs)
+
+/** The fallback's relays this visit's address names (`?fallback=`), or null when it names none. */
+const visitFallback = typeof location === "undefined" ? null : new URLSearchParams(location.search).get("fallback");
+
+/** The second strategy's relays from a person's text (settings, `?fallback=`): "none" → [] (no fallback), the
+ * ws:// and wss:// urls in it, or, when it has none, null: the library's own public relays. */
+export function parseFallback(text) {
+  const words = String(text || "").split(/[\s,]+/).filter(Boolean);
+  if (words.length === 1 && words[0].toLowerCase() === "none") return [];
+  const urls = words.filter((url) => /^wss?:\/\/[^\s]+$/i.test(url));
+  return urls.length ? urls : null;
+}
+
+/** A connection's fallback when its caller names none: the visit's (`?fallback=`), else the library's public
+ * relays with the public trackers, and none with trackers of one's own (theirs, not the public, is the person's
+ * choice; and tests, which name their tracker, never reach a public relay). */
+export function defaultFallback(relays) {
+  if (visitFallback !== null) return parseFallback(visitFallback);
+  const publicTrackers = Array.isArray(relays) && relays.length === DEFAULT_RELAYS.length &&
+    relays.every((url, i) => url === DEFAULT_RELAYS[i]);
+  return publicTrackers ? null : [];
+}
 
 /** ICE servers when the person sets none; ?ice=none gives host candidates only (tests, one network). */
 export const DEFAULT_ICE = [{ urls: "stun:stun.l.google.com:19302" }];
@@ -166,6 +205,8 @@ export function parseIce(text) {
 }
 
 // `host`: this page hosts what it joins (its id sorts above every guest's); `id` (tests): this peer id exactly.
+// `fallback`: the second strategy's relays (see "When no tracker answers" above): a list of urls, null for the
+// library's public ones, [] for none; omitted, it is `defaultFallback(relays)`.
 // `onOffer(peerId)`: a tracker passed this connection a peer's offer (that peer announced itself in the room);
 // whether trystero answers it or not (see above), the caller may act on it (session.mjs: a guest that has lost
 // its host and sees a host's offer joins again at once).
@@ -174,94 +215,227 @@ export function parseIce(text) {
 // `lose` (tests, ?lose=N with N ≥ 2): one message in N sent and one in N received is dropped here (at random, so
 // that no pattern of resends always loses the same one), as a connection's blip would drop it; what rides on the
 // link (link.mjs) must still arrive, in order.
-export async function connect({ host = false, id, tableId, secret, relays, ice, loopback, lose = 0, onJoin, onLeave,
-  onMessage, onOffer }) {
+export async function connect({ host = false, id, tableId, secret, relays, fallback, ice, loopback, lose = 0, onJoin,
+  onLeave, onMessage, onOffer }) {
   if (id !== undefined) checkId(id);
+  const second = fallback === undefined ? defaultFallback(relays) : fallback;
   const lost = Number.isInteger(lose) && lose >= 2 ? () => Math.random() * lose < 1 : () => false;
-  const realm = await (id === undefined ? takeRealm(host ? "host" : "guest") : openRealm(id));
+  let realm = await (id === undefined ? takeRealm(host ? "host" : "guest") : openRealm(id));
   const self = realm.trystero.selfId;
-  const config = {
+  let attempt = 1; // this connection's realms so far (a host's is made afresh when every relay gave it up)
+  realm.frame.dataset.attempt = String(attempt);
+  let rooms = []; // {kind: "tracker" | "fallback", room, channel, urls}: the tracker room, then the fallback's
+  const via = new Map(); // peer → the room it joined through first: what goes to it goes that way
+  let dropped = 0;
+  let quietSince = Date.now(); // since when no relay socket of this connection has been open
+  let leaving = null;
+  const route = (peer) => via.get(peer) || rooms.find((each) => peer in each.room.getPeers());
+
+  const config = (urls) => ({
     appId: APP_ID,
-    password: secret, // trystero encrypts the signalling with it: the tracker never sees the SDP in clear
-    relayConfig: { urls: relays, warnOnRelayFailure: false },
+    password: secret, // trystero encrypts the signalling with it: a relay never sees the SDP in clear
+    relayConfig: urls === null ? { warnOnRelayFailure: false } : { urls, warnOnRelayFailure: false },
     rtcConfig: { iceServers: ice },
     _test_only_mdnsHostFallbackToLoopback: Boolean(loopback),
+  });
+  const listen = (target) => {
+    target.frame.contentWindow.onTrackerMessage = (text) => {
+      if (!onOffer || typeof text !== "string" || text.length > MESSAGE_LIMIT || !text.includes('"offer"')) return;
+      let data = null;
+      try {
+        data = JSON.parse(text);
+      } catch {
+        return; // not ours to judge: the library reads it too
+      }
+      if (data && data.offer && typeof data.peer_id === "string" && data.peer_id !== self) onOffer(data.peer_id);
+    };
   };
-  realm.frame.contentWindow.onTrackerMessage = (text) => {
-    if (!onOffer || typeof text !== "string" || text.length > MESSAGE_LIMIT || !text.includes('"offer"')) return;
-    let data = null;
+  /** Join the room through one strategy of `target` (this connection's realm); the first join of a peer through
+   * either is the one reported, and a peer reached both ways leaves only when the last way closes. */
+  const join = (target, kind, library, urls) => {
+    // the realm's own objects: nothing of this realm goes into the other one's library
+    const room = library.joinRoom(target.frame.contentWindow.JSON.parse(JSON.stringify(config(urls))), tableId);
+    const channel = room.makeAction("m");
+    const entry = { kind, room, channel, library, urls };
+    channel.onMessage = (data, context) => {
+      if (lost() || target !== realm) return;
+      let text = null;
+      try {
+        text = JSON.stringify(data);
+      } catch {
+        // not JSON-serializable: dropped below
+      }
+      // Parsed again here: what goes on is this realm's plain data, never an object of the connection's realm.
+      const message = typeof text === "string" && new TextEncoder().encode(text).length <= MESSAGE_LIMIT ?
+        JSON.parse(text) : null;
+      if (message === null || typeof message !== "object" || Array.isArray(message)) {
+        dropped += 1;
+        return;
+      }
+      onMessage?.(String(context.peerId), message);
+    };
+    room.onPeerJoin = (peerId) => {
+      const peer = String(peerId);
+      if (target !== realm || via.has(peer)) return;
+      via.set(peer, entry);
+      onJoin?.(peer);
+    };
+    room.onPeerLeave = (peerId) => {
+      const peer = String(peerId);
+      if (target !== realm || via.get(peer) !== entry) return;
+      const other = rooms.find((each) => each !== entry && peer in each.room.getPeers());
+      if (other) {
+        via.set(peer, other); // still reached the other way: nothing to report
+        return;
+      }
+      via.delete(peer);
+      onLeave?.(peer);
+    };
+    rooms.push(entry);
+    return entry;
+  };
+  const sockets = () => {
+    const all = { ...realm.trystero.getRelaySockets() };
+    if (realm.second) Object.assign(all, realm.second.getRelaySockets());
+    return all;
+  };
+  const anyOpen = () => Object.values(sockets()).some((socket) => socket?.readyState === 1);
+  /** The fallback's room as well, in this realm (once): no tracker has answered for FALLBACK_MS. */
+  const fallBack = async () => {
+    const target = realm;
+    if (second === null || (Array.isArray(second) && !second.length)) return;
+    if (target.falling || rooms.some((each) => each.kind === "fallback")) return;
+    target.falling = true;
     try {
-      data = JSON.parse(text);
-    } catch {
-      return; // not ours to judge: the library reads it too
+      target.second = await target.frame.contentWindow.fallback();
+      if (target === realm && !leaving) join(target, "fallback", target.second, Array.isArray(second) ? second : null);
+    } catch (error) {
+      target.falling = false; // tried again at the next look
+      console.warn("online: the fallback relays could not be used", error);
     }
-    if (data && data.offer && typeof data.peer_id === "string" && data.peer_id !== self) onOffer(data.peer_id);
   };
-  // the realm's own objects: nothing of this realm goes into the other one's library
-  let room;
+  /** Whether trystero has given up every relay of this connection (see realm.mjs): it no longer tries them. */
+  const givenUp = () => {
+    const all = sockets();
+    const urls = Object.keys(all);
+    return urls.length > 0 && urls.every((url) =>
+      all[url]?.readyState === 3 && realm.frame.contentWindow.relayFailures(url) >= GIVE_UP_FAILURES);
+  };
+  /** A host with nobody connected whose every relay was given up: a fresh realm with the same id, joined again. */
+  const renew = async () => {
+    const old = realm;
+    old.renewing = true;
+    if (!old.gone) {
+      old.gone = true; // its rooms left and its frame removed: what is left of it is never asked again
+      await leaveRooms(old);
+    }
+    try {
+      realm = await openRealm(self);
+    } catch (error) {
+      old.renewing = false; // the next look tries again
+      console.warn("online: a fresh connection could not be made", error);
+      return;
+    }
+    attempt += 1;
+    realm.frame.dataset.attempt = String(attempt);
+    if (leaving) {
+      realm.frame.remove();
+      return;
+    }
+    realms.add(realm);
+    listen(realm);
+    quietSince = Date.now();
+    join(realm, "tracker", realm.trystero, relays);
+  };
+  const leaveRooms = async (target) => {
+    const mine = rooms;
+    rooms = [];
+    via.clear();
+    let timer;
+    try {
+      await Promise.race([
+        Promise.all(mine.map((each) => each.room.leave())),
+        new Promise((resolve) => (timer = setTimeout(resolve, LEAVE_TIMEOUT_MS))),
+      ]);
+    } catch {
+      // gone already: the realm goes below all the same
+    } finally {
+      clearTimeout(timer);
+      realms.delete(target);
+      target.frame.remove();
+    }
+  };
+
+  listen(realm);
   try {
-    room = realm.trystero.joinRoom(realm.frame.contentWindow.JSON.parse(JSON.stringify(config)), tableId);
+    join(realm, "tracker", realm.trystero, relays);
   } catch (error) {
     realm.frame.remove(); // nothing joined: the realm goes
     throw error;
   }
   realms.add(realm);
-  const channel = room.makeAction("m");
-  let dropped = 0;
-  channel.onMessage = (data, context) => {
-    if (lost()) return;
-    let text = null;
-    try {
-      text = JSON.stringify(data);
-    } catch {
-      // not JSON-serializable: dropped below
-    }
-    // Parsed again here: what goes on is this realm's plain data, never an object of the connection's realm.
-    const message = typeof text === "string" && new TextEncoder().encode(text).length <= MESSAGE_LIMIT ?
-      JSON.parse(text) : null;
-    if (message === null || typeof message !== "object" || Array.isArray(message)) {
-      dropped += 1;
+  const watcher = setInterval(() => {
+    if (leaving || realm.renewing) return;
+    if (realm.gone) {
+      renew(); // the last fresh realm could not be made
       return;
     }
-    onMessage?.(String(context.peerId), message);
-  };
-  room.onPeerJoin = (peerId) => onJoin?.(String(peerId));
-  room.onPeerLeave = (peerId) => onLeave?.(String(peerId));
-  let leaving = null;
+    if (anyOpen()) {
+      quietSince = Date.now();
+      return;
+    }
+    if (Date.now() - quietSince >= FALLBACK_MS) fallBack();
+    if (host && via.size === 0 && givenUp()) renew();
+  }, WATCH_MS);
   return {
     self,
     send: (message, peerId) => {
       if (lost() || leaving) return Promise.resolve();
       // Trystero drops a message it cannot deliver (peer not active, buffer not draining); the link resends it.
-      return Promise.resolve(channel.send(message, peerId ? { target: peerId } : undefined)).catch(() => {});
+      const sent = (entry, target) => Promise.resolve(entry.channel.send(message, target)).catch(() => {});
+      if (peerId) {
+        const entry = route(peerId);
+        return entry ? sent(entry, { target: peerId }) : Promise.resolve();
+      }
+      if (rooms.length === 1) return sent(rooms[0], undefined);
+      return Promise.all(rooms.map((entry) => {
+        const targets = [...via].filter(([, each]) => each === entry).map(([peer]) => peer);
+        return targets.length ? sent(entry, { target: targets }) : null;
+      }));
     },
     /** The round trip in ms; rejects when no answer comes within `timeoutMs`. */
     ping: (peerId, timeoutMs = PING_TIMEOUT_MS) => {
+      const entry = route(peerId);
+      if (!entry) return Promise.reject(new Error("no such peer"));
       let timer;
       const late = new Promise((_, reject) => {
         timer = setTimeout(() => reject(new Error("no answer")), timeoutMs);
       });
-      return Promise.race([room.ping(peerId), late]).finally(() => clearTimeout(timer));
+      return Promise.race([entry.room.ping(peerId), late]).finally(() => clearTimeout(timer));
     },
     /** Close the connection to a peer that no longer answers (trystero reports no leave for it: the caller does). */
-    drop: (peerId) => room.getPeers()[peerId]?.close(),
-    peers: () => Object.keys(room.getPeers()),
-    /** This connection's trackers: url → its signalling WebSocket (readyState 1 while open). */
-    sockets: () => ({ ...realm.trystero.getRelaySockets() }),
+    drop: (peerId) => {
+      for (const entry of rooms) entry.room.getPeers()[peerId]?.close();
+    },
+    peers: () => [...new Set(rooms.flatMap((entry) => Object.keys(entry.room.getPeers())))],
+    /** This connection's relays, trackers and (once used) the fallback's: url → its signalling WebSocket
+     * (readyState 1 while open). */
+    sockets,
+    /** The fallback's relays: {used (its room joined), urls (configured, or the library's once used)}; none when
+     * this connection has no fallback. */
+    fallback: () => {
+      const entry = rooms.find((each) => each.kind === "fallback");
+      if (entry) return { used: true, urls: Object.keys(realm.second.getRelaySockets()) };
+      return { used: false, urls: Array.isArray(second) ? [...second] : second === null ? null : [] };
+    },
+    /** How many realms this connection has had (a host's is made afresh when every relay gave it up). */
+    attempts: () => attempt,
     dropped: () => dropped,
     /** Leave the room (the others hear it), then remove the realm: its sockets and connections close with it. */
     leave: () => {
       leaving ||= (async () => {
-        let timer;
-        try {
-          await Promise.race([room.leave(), new Promise((resolve) => (timer = setTimeout(resolve, LEAVE_TIMEOUT_MS)))]);
-        } catch {
-          // gone already: the realm goes below all the same
-        } finally {
-          clearTimeout(timer);
-          realms.delete(realm);
-          realm.frame.remove();
-        }
+        clearInterval(watcher);
+        await leaveRooms(realm);
       })();
       return leaving;
     },

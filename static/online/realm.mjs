@@ -5,7 +5,9 @@
 // `trystero.selfId` once it has (docs/online.md, "One realm per connection, and who answers whom").
 //
 //   window.trystero            // the library's exports (joinRoom, selfId, getRelaySockets…), for net.mjs
+//   await window.fallback()    // the second strategy's exports (Nostr), loaded the first time it is asked for
 //   window.onTrackerMessage    // set by net.mjs: called with each message a tracker sends this realm
+//   window.relayFailures(url)  // how many times in a row a socket to that url closed (0 once one opens)
 import * as trystero from "../vendor/trystero/torrent/index.mjs";
 
 /** Whether trystero's console.error arguments say only that a peer closed its data channel: Chromium reports a
@@ -34,12 +36,24 @@ console.error = (...args) => {
 
 // What the trackers say to this realm's library, for net.mjs (`onOffer`: a peer that announced itself with offers):
 // the library opens its sockets with this realm's WebSocket, which passes each message on as well.
+// Each socket's closes are counted as well: trystero tries a relay again after each close, waiting twice as long
+// each time, and gives it up for good at the sixth close in a row (core/utils.mjs `makeSocket`, 0.25.4); net.mjs
+// makes a host a fresh realm once every relay of its connection has been given up.
 const Socket = window.WebSocket;
+const failures = {};
 window.WebSocket = class extends Socket {
   constructor(...args) {
     super(...args);
+    const url = this.url;
     this.addEventListener("message", (event) => window.onTrackerMessage?.(event.data));
+    this.addEventListener("open", () => (failures[url] = 0));
+    this.addEventListener("close", () => (failures[url] = (failures[url] || 0) + 1));
   }
 };
+window.relayFailures = (url) => failures[new URL(url).href] || 0;
+
+// Loaded here, in this realm, after trystero's core: it shares the core's peer id (drawn once, above).
+let second = null;
+window.fallback = () => (second ||= import("../vendor/trystero/nostr/index.mjs"));
 
 window.trystero = trystero;

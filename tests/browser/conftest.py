@@ -243,3 +243,26 @@ def tracker():
             process.wait(5)
         except subprocess.TimeoutExpired:
             process.kill()
+
+
+@pytest.fixture
+def nostr_relay():
+    """``ws://127.0.0.1:PORT`` of a Nostr relay (scripts/relay-nostr.mjs, tests/online/nostr.mjs): online play's
+    fallback when no tracker answers; it stops when the test ends, or by itself after five minutes."""
+    process = subprocess.Popen(
+        ["node", str(ROOT / "tests" / "online" / "nostr.mjs"), "--lifetime", "300"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        line = process.stdout.readline()  # type: ignore[union-attr]
+        if not line:
+            pytest.fail("the local Nostr relay did not start (node_modules/@noble/secp256k1 missing? run make setup)")
+        yield f"ws://127.0.0.1:{json.loads(line)['port']}"
+    finally:
+        process.stdin.close()  # type: ignore[union-attr]
+        try:
+            process.wait(5)
+        except subprocess.TimeoutExpired:
+            process.kill()

@@ -1,0 +1,61 @@
+"""Online play when no tracker answers (docs/online.md, "When no tracker answers"): a connection whose trackers are
+all dead joins the same room through the second strategy of the same library (Nostr), here through a relay
+started on 127.0.0.1 (scripts/relay-nostr.mjs); a peer found both ways is one peer; a host whose every relay
+trystero has given up makes a fresh realm and is found again once a tracker is back."""
+
+from __future__ import annotations
+
+DEAD = "ws://127.0.0.1:9"  # nothing listens there
+
+CONNECT = """async ([relays, fallback, table, host]) => {
+  const net = await import('/static/online/net.mjs');
+  window.got = []; window.joined = []; window.left = [];
+  window.net = await net.connect({ host: Boolean(host), tableId: table, secret: 'a secret of the table',
+    relays, fallback, ice: [], loopback: true, onJoin: (peer) => window.joined.push(peer),
+    onLeave: (peer) => window.left.push(peer), onMessage: (peer, data) => window.got.push([peer, data]) });
+  return window.net.self;
+}"""
+
+
+def open_pages(make_page, server, count=2):
+    pages = [make_page() for _ in range(count)]
+    for page in pages:
+        page.goto(server + "/README.md")
+    return pages
+
+
+def test_with_every_tracker_dead_two_browsers_meet_through_the_fallback_relay(make_page, server, nostr_relay) -> None:
+    pages = open_pages(make_page, server)
+    ids = [
+        page.evaluate(CONNECT, [[DEAD], [nostr_relay], "table-fallback", host])
+        for page, host in zip(pages, (True, False), strict=True)
+    ]
+    assert pages[0].evaluate("() => window.net.fallback()") == {"used": False, "urls": [nostr_relay]}
+    for page, other in zip(pages, reversed(ids), strict=True):
+        page.wait_for_function("id => window.joined.includes(id)", arg=other, timeout=30_000)
+    assert pages[0].evaluate("() => window.net.fallback()") == {"used": True, "urls": [nostr_relay]}
+    sockets = pages[0].evaluate("() => Object.entries(window.net.sockets()).map(([url, s]) => [url, s.readyState])")
+    assert dict(sockets) == {DEAD: 3, nostr_relay: 1}
+    pages[0].evaluate("([id]) => window.net.send({t: 'chat', text: '你好'}, id)", [ids[1]])
+    pages[0].evaluate("() => window.net.send({t: 'all'})")  # to every peer: the fallback's room carries it
+    pages[1].wait_for_function("() => window.got.length > 1")
+    assert pages[1].evaluate("() => window.got") == [[ids[0], {"t": "chat", "text": "你好"}], [ids[0], {"t": "all"}]]
+    assert pages[1].evaluate("([id]) => window.net.ping(id)", [ids[0]]) >= 0
+    assert pages[0].evaluate("() => window.net.peers()") == [ids[1]]
+    pages[1].evaluate("() => window.net.leave()")
+    pages[0].wait_for_function("id => window.left.includes(id)", arg=ids[1], timeout=30_000)
+    assert pages[0].evaluate("() => [window.joined.length, window.left.length]") == [1, 1]
+
+
+def test_without_a_fallback_a_dead_tracker_finds_nobody(make_page, server, nostr_relay) -> None:
+    pages = open_pages(make_page, server)
+    for page, host in zip(pages, (True, False), strict=True):
+        page.evaluate(CONNECT, [[DEAD], [], "table-no-fallback", host])
+    # a fallback's relay socket would be open by now (FALLBACK_MS, then connecting on loopback)
+    pages[0].wait_for_function("() => window.net.attempts() === 1 && window.net.fallback().used === false")
+    pages[0].wait_for_timeout(5000)
+    assert pages[0].evaluate("() => [window.joined, window.net.fallback(), Object.keys(window.net.sockets())]") == [
+        [],
+        {"used": False, "urls": []},
+        [DEAD],
+    ]
