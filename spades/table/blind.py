@@ -277,6 +277,42 @@ def _positions(seat: int, size: int) -> range:
     return range(seat * share, (seat + 1) * share)
 
 
+def read_lock(message: Mapping[str, Any], size: int) -> tuple[int, list[int]]:
+    """The ``(block, elements)`` of a ``lock`` message of a deck of ``size`` cards, read (a :class:`FairError`
+    naming the sender for one that cannot be)."""
+    sender, block = _sender(message), message.get("block")
+    if type(block) is not int or block not in range(4):
+        raise _fail(sender, "block", block)
+    return block, _numbers(sender, "deck", message.get("deck"), size // 4, 1, HALF)
+
+
+def read_play(message: Mapping[str, Any], final: Sequence[int], deck: int, played: Iterable[int]) -> tuple[int, int]:
+    """The ``(position, card)`` of a ``play`` message, checked as a relay can check it: the position is one of the
+    sender's and not played yet (``played``: positions), and the four keys decrypt that position of the ``final``
+    deck (0 where not locked yet) to the card named.  Raises :class:`FairError` ``fair_forged_card`` naming the
+    sender (or ``fair_value`` for keys that are no exponents).  A device checks its own key besides
+    (:meth:`Device.receive`)."""
+    sender = _sender(message)
+    position, text = message.get("position"), message.get("card")
+    forged = FairError(f"{sender.name}'s {brief(text)} is not the card it holds there", "fair_forged_card",
+                       {"seat": sender.name, "card": brief(text)})  # fmt: skip
+    if type(position) is not int or position not in _positions(sender, len(final)) or position in set(played):
+        raise forged
+    if not isinstance(text, str):
+        raise forged
+    try:
+        card = parse_card(text)
+    except SpadesError:
+        raise forged from None
+    keys = _numbers(sender, "keys", message.get("keys"), 4, 1, Q - 1)
+    product = 1
+    for k in keys:
+        product = product * k % Q
+    if not deck >> card & 1 or final[position] == 0 or power(final[position], inverse(product)) != encode(card):
+        raise forged
+    return position, card
+
+
 class Device:
     """One seat's device in a host-blind hand: messages in (:meth:`receive`), messages out.
 
@@ -680,7 +716,13 @@ def _replay(
     """The first renege of ``play`` on ``deal``, or ``None``; another illegal card raises :class:`FairError`."""
     game = Game(rules, seed=0, dealer=dealer, deal={seat: mask_cards(deal[seat]) for seat in Seat})
     for bid in bids:
-        game.bid(bid)
+        seat = game.turn
+        assert seat is not None
+        try:
+            game.bid(bid)
+        except SpadesError as error:  # a bid the seat's cards forbid (whiz, mirror): the relay could not check it
+            raise FairError(f"{seat.name} bid {brief(bid)}: {error}", "fair_unexpected",
+                            {"seat": seat.name, "value": f"bid {brief(bid)}"}) from None  # fmt: skip
     for n, card in enumerate(play, 1):
         if game.phase is not Phase.PLAYING:
             break
