@@ -5,6 +5,11 @@ trystero has given up makes a fresh realm and is found again once a tracker is b
 
 from __future__ import annotations
 
+import json
+import subprocess
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
 DEAD = "ws://127.0.0.1:9"  # nothing listens there
 
 CONNECT = """async ([relays, fallback, table, host]) => {
@@ -59,3 +64,49 @@ def test_without_a_fallback_a_dead_tracker_finds_nobody(make_page, server, nostr
         {"used": False, "urls": []},
         [DEAD],
     ]
+
+
+def start_tracker(port=0):
+    """A tracker (tests/online/tracker.mjs) on ``port`` (0: any): the process and its port."""
+    process = subprocess.Popen(
+        ["node", str(ROOT / "tests" / "online" / "tracker.mjs"), "--port", str(port), "--lifetime", "400"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    line = process.stdout.readline()  # type: ignore[union-attr]
+    assert line, "the local tracker did not start"
+    return process, json.loads(line)["port"]
+
+
+def stop_tracker(process):
+    process.stdin.close()  # type: ignore[union-attr]
+    process.wait(10)
+
+
+def test_a_host_whose_tracker_was_given_up_tries_afresh_and_a_guest_joins_once_one_is_back(make_page, server) -> None:
+    first, port = start_tracker()
+    second = None
+    try:
+        host, guest = open_pages(make_page, server)
+        relay = f"ws://127.0.0.1:{port}"
+        host_id = host.evaluate(CONNECT, [[relay], [], "table-retry", True])
+        host.wait_for_function("() => Object.values(window.net.sockets()).some((s) => s.readyState === 1)")
+        stop_tracker(first)
+        # trystero tries again after each close, waiting twice as long each time (at random, up to 3.3 s, 6.7 s,
+        # 13 s, 27 s, 53 s), and gives the tracker up at the sixth close: the host then makes a fresh realm
+        host.wait_for_function("() => window.net.attempts() === 2", timeout=180_000, polling=1000)
+        assert host.evaluate("() => window.net.self") == host_id  # the same id, in a realm of its own
+        assert host.locator("iframe[data-attempt]").evaluate_all("els => els.map((el) => el.dataset.attempt)") == ["2"]
+        second, _ = start_tracker(port)
+        host.wait_for_function(
+            "() => Object.values(window.net.sockets()).some((s) => s.readyState === 1)", timeout=60_000, polling=500
+        )
+        guest_id = guest.evaluate(CONNECT, [[relay], [], "table-retry", False])
+        host.wait_for_function("id => window.joined.includes(id)", arg=guest_id, timeout=30_000)
+        guest.wait_for_function("id => window.joined.includes(id)", arg=host_id, timeout=30_000)
+        assert host.evaluate("() => window.net.attempts()") == 2
+    finally:
+        for process in (first, second):
+            if process is not None and process.poll() is None:
+                stop_tracker(process)
