@@ -658,6 +658,17 @@ class BlindSeat:
             result = self.device.audit(public.dealer, bids, public.rules)
             self.outcome = settle(result, public, rated=self.rated, refused=self.refused)
 
+    def expire(self) -> Outcome:
+        """The room gave up waiting for the reveals (as :meth:`BlindRelay.expire`): the seats whose reveals this
+        device has not seen are named."""
+        if self.outcome is None:
+            public = self.public
+            missing = [seat for seat in Seat if seat not in public.revealed] if self.refused is None else []
+            bids = [b for b in public.bids if b is not None]
+            result = self.device.audit(public.dealer, bids, public.rules)
+            self.outcome = settle(result, public, rated=self.rated, refused=self.refused, missing=missing)
+        return self.outcome
+
     def start(self) -> list[dict[str, Any]]:
         """This device's first chunks (its ``hello``)."""
         return self._send(self.device.start())
