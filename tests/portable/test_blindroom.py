@@ -47,7 +47,7 @@ class Room:
             seat, chunk = self.queue.popleft()
             self.up.append((seat, chunk))
             for to, out in self.relay.receive(seat, chunk):
-                assert size(out) <= HOST_LIMIT and to != seat or out.get("from") is None
+                assert size(out) <= HOST_LIMIT and (to != seat or out.get("from") is None)
                 self.down.append((to, out))
                 self.send(to, self.seats[to].receive(out))
 
