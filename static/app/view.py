@@ -65,9 +65,26 @@ _buttons = {}  # everything a card of the hand shows -> its button: a card that 
 BUTTONS_KEPT = 160  # then the buttons kept are forgotten (a few moves' worth of hands)
 
 
+CARD_IMAGES = "static/vendor/cards/"
+"""Where the vendored SVG faces are (scripts/vendor.py, docs/runtime.md "Card faces"): ``KS.svg`` by card code."""
+FOUR_COLOUR_SUITS = ("D", "C")  # the four-colour deck's own files: ``KD-4.svg`` (blue), ``KC-4.svg`` (green)
+
+
+def card_image(card, four_colour=False):
+    """The file of ``card``'s SVG face: ``static/vendor/cards/QH.svg``; ``four_colour``: the four-colour deck's
+    face of a diamond or a club (``QD-4.svg``; hearts and spades are the same in both decks). ``None`` for a joker
+    or anything that is not one of the 52 cards (their face stays the CSS-drawn one)."""
+    if len(card) != 2 or card[0] not in "23456789TJQKA" or card[1] not in SUIT_SYMBOL:
+        return None
+    return CARD_IMAGES + card + ("-4" if four_colour and card[1] in FOUR_COLOUR_SUITS else "") + ".svg"
+
+
 def card_face(card):
-    """The inside of a card (CSS-drawn: corners and a central pip), as a fragment (the same card in the same
-    language is built once)."""
+    """The inside of a card, as a fragment (the same card in the same language is built once): the CSS-drawn
+    corners and central pip, and over them the card's SVG face (``img.face``, decorative: the card's element
+    carries its name). Where the SVG cannot be had the drawn face shows through. A diamond or a club has both
+    decks' faces (``face-2``, ``face-4``): the style sheet shows the one of ``html[data-four-color]``, so the
+    setting needs no new markup."""
     key = lang() + ":" + card
     face = _faces.get(key)
     if face is not None:
@@ -85,16 +102,28 @@ def card_face(card):
     else:
         symbol = SUIT_SYMBOL.get(card[1:2], "?")
         corner = join((h("span", rank_text(card[:1]), cls="rank"), h("span", symbol, cls="suit")))
-        face = join(
-            (
-                h("span", corner, cls="corner", aria_hidden="true"),
-                h("span", symbol, cls="pip", aria_hidden="true"),
-                h("span", corner, cls="corner corner-b", aria_hidden="true"),
-            )
-        )
+        image = card_image(card)
+        images = []
+        if image is not None:
+            both = card[1] in FOUR_COLOUR_SUITS
+            images.append(_face_img(image, "face face-2" if both else "face", both))
+            if both:
+                images.append(_face_img(card_image(card, True), "face face-4", True))
+        parts = [
+            h("span", corner, cls="corner", aria_hidden="true"),
+            h("span", symbol, cls="pip", aria_hidden="true"),
+            h("span", corner, cls="corner corner-b", aria_hidden="true"),
+        ]
+        parts.extend(images)
+        face = join(parts)
     if card in CARDS:
         _faces[key] = face
     return face
+
+
+def _face_img(src, cls, lazy):
+    # lazy: of a diamond's or a club's two faces the hidden one is not fetched (the offline cache has both)
+    return h("img", src=src, alt="", cls=cls, draggable="false", decoding="async", loading="lazy" if lazy else None)
 
 
 def card_classes(card):
