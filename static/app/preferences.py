@@ -79,6 +79,10 @@ class Preferences:
         games = self.games
         form = by_id("settings-form")
         error = by_id("settings-error")
+        problem = form_fields.relays_problem(form)
+        if problem is not None:  # a fallback relay that is none (settings.py bad_relay): said, nothing kept
+            error.textContent = problem
+            return
         base = self.preset_rules or {}
         rules = form_fields.read_rules(form, base)
         try:

@@ -162,17 +162,19 @@ def display_html(settings, lang):
 
 
 def online_html(settings):
-    """The online group, folded: a ``details`` whose summary names it, around its fieldset (trackers, STUN/TURN).
+    """The online group, folded: a ``details`` whose summary names it, around its fieldset (trackers, the
+    fallback's relays, STUN/TURN).
 
-    It opens by itself when either field holds a value (what the person set is never out of sight)."""
+    It opens by itself when any field holds a value (what the person set is never out of sight)."""
     fields = h(
         "fieldset",
         h("legend", t("settings_online"), cls="visually-hidden"),
         _input("relay", t("set_relay"), settings.get("relay") or "", "wss://tracker.example.org"),
+        _input("fallback", t("set_fallback"), settings.get("fallback") or "", "wss://relay.example.org"),
         _input("ice", t("set_ice"), settings.get("ice") or "", "stun:stun.example.org:3478"),
         id="online-fields",
     )
-    shown = bool(settings.get("relay") or settings.get("ice"))
+    shown = bool(settings.get("relay") or settings.get("fallback") or settings.get("ice"))
     return h("details", h("summary", t("settings_online")), fields, id="settings-online", open=shown)
 
 
@@ -275,5 +277,27 @@ def read_display(form, settings):
     new["auto_play"] = _checked(form, "auto_play")  # a forced card is played by itself (controller.py auto_play)
     new["undo"] = _checked(form, "undo")
     new["relay"] = " ".join(_text(form, "relay", "").split())[:500]  # online: trackers (static/online/net.mjs)
+    new["fallback"] = " ".join(_text(form, "fallback", "").split())[:500]  # the fallback's relays, or "none"
     new["ice"] = " ".join(_text(form, "ice", "").split())[:500]  # online: STUN/TURN servers, or "none"
     return new
+
+
+def bad_relay(text):
+    """The first word of ``text`` (spaces or commas between) that is not a relay's address, or None when every
+    word is one.  An address is ``ws://`` or ``wss://`` (any case) and a host: what static/online/net.mjs
+    ``parseFallback`` takes.  Empty text (the library's public relays) and ``none`` alone (no fallback) are good."""
+    words = [word for word in str(text or "").replace(",", " ").split() if word]
+    if len(words) == 1 and words[0].lower() == "none":
+        return None
+    for word in words:
+        lower = word.lower()
+        rest = word[6:] if lower.startswith("wss://") else word[5:] if lower.startswith("ws://") else ""
+        if not rest or rest[0] in "/?#:@":
+            return word
+    return None
+
+
+def relays_problem(form):
+    """What is wrong with the form's fallback relays (:func:`bad_relay`), in the person's language, or None."""
+    bad = bad_relay(_text(form, "fallback", ""))
+    return None if bad is None else t("set_fallback_bad", url=bad[:80])

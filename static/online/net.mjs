@@ -256,7 +256,7 @@ export async function connect({ host = false, id, tableId, secret, relays, fallb
     // the realm's own objects: nothing of this realm goes into the other one's library
     const room = library.joinRoom(target.frame.contentWindow.JSON.parse(JSON.stringify(config(urls))), tableId);
     const channel = room.makeAction("m");
-    const entry = { kind, room, channel, library, urls };
+    const entry = { kind, room, channel, library, urls, since: Date.now() };
     channel.onMessage = (data, context) => {
       if (lost() || target !== realm) return;
       let text = null;
@@ -421,11 +421,11 @@ export async function connect({ host = false, id, tableId, secret, relays, fallb
     /** This connection's relays, trackers and (once used) the fallback's: url → its signalling WebSocket
      * (readyState 1 while open). */
     sockets,
-    /** The fallback's relays: {used (its room joined), urls (configured, or the library's once used)}; none when
-     * this connection has no fallback. */
+    /** The fallback's relays: {used (its room joined), urls (configured, or the library's once used: null before,
+     * for the library's own), since (when it was joined, once used)}; urls [] when this connection has none. */
     fallback: () => {
       const entry = rooms.find((each) => each.kind === "fallback");
-      if (entry) return { used: true, urls: Object.keys(realm.second.getRelaySockets()) };
+      if (entry) return { used: true, urls: Object.keys(realm.second.getRelaySockets()), since: entry.since };
       return { used: false, urls: Array.isArray(second) ? [...second] : second === null ? null : [] };
     },
     /** How many realms this connection has had (a host's is made afresh when every relay gave it up). */

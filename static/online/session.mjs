@@ -72,7 +72,7 @@ function serial() {
   };
 }
 
-export async function host({ engine, table = "online", tableId, secret, relays, ice, loopback, name, seat, rules, room,
+export async function host({ engine, table = "online", tableId, secret, relays, fallback, ice, loopback, name, seat, rules, room,
   seed, save, key, takeover, yieldTo = [], lag = 0, lose = 0, rating, disconnects, onLocal, onSave, onError, onYield }) {
   // takeover ({public, peer, name, seed}): this page takes the room over from the public record (op room_takeover).
   // yieldTo: the keys of this room's successors; a genuine host frame signed by one of them (a successor took the
@@ -88,6 +88,7 @@ export async function host({ engine, table = "online", tableId, secret, relays, 
   let closed = false;
   let n = 0; // the host's own intents are numbered like a guest's
   let net = null;
+  const since = Date.now(); // when this host began to look for its relays (relayRows)
   const links = new Map(); // peer → its reliable link (link.mjs)
   const gone = new Set(); // peers whose leave the room has had (once), until they join again
   const missed = new Map(); // peer → pings unanswered in a row
@@ -143,6 +144,7 @@ export async function host({ engine, table = "online", tableId, secret, relays, 
     tableId,
     secret,
     relays,
+    fallback, // the second strategy's relays when no tracker answers (net.mjs; undefined: its default)
     ice,
     loopback,
     onJoin: (peer) => {
@@ -220,6 +222,8 @@ export async function host({ engine, table = "online", tableId, secret, relays, 
     seat: made.seat, // the seat of this page's person in a room taken over (op room_takeover)
     /** How many peers have spoken to this host (a takeover's new host that none reaches joins the room again). */
     heard: () => heard.size,
+    /** This host's relays and whether each answers, for the room window: relayRows' [{url, reach, fallback?}]. */
+    relays: () => relayRows(net, since, relays),
     /** The keys of the room's successors (its last room message): a genuine host frame by one of them wins. */
     succession(keys) {
       successors = [...keys].filter((pub) => pub && pub !== identity.pub);
@@ -256,7 +260,7 @@ export const TAKEOVER_BACK_MS = 2000; // a successor that was cut off itself: th
 // successor's turn began: by then that successor's host has joined the room.
 const FOLLOW_MS = 800;
 
-export async function guest({ tableId, secret, hostPub, relays, ice, loopback, name, token, password, lang, via,
+export async function guest({ tableId, secret, hostPub, relays, fallback, ice, loopback, name, token, password, lang, via,
   rating, disconnects, key, lose = 0, onMessage, onStatus, onTakeover }) {
   // onMessage gets what the host sent (the page checks it before use); onStatus what this link itself says of the
   // host ({t: "host_left"}, {t: "host_changed", key}): never mixed, so a host cannot speak for the link.
@@ -354,6 +358,7 @@ export async function guest({ tableId, secret, hostPub, relays, ice, loopback, n
       tableId,
       secret,
       relays,
+      fallback,
       ice,
       loopback,
       lose,
@@ -488,6 +493,8 @@ export async function guest({ tableId, secret, hostPub, relays, ice, loopback, n
     },
     token: () => token,
     connected: () => hostPeer !== null,
+    /** This guest's relays and whether each answers (relayRows, counted from the page's start). */
+    relays: () => relayRows(net, started, relays),
     /** The key of the host followed now. */
     host: () => current,
     /** The room's succession as keys, in order, and this page's place in it (or null): see allowed(). */
@@ -553,10 +560,30 @@ export function reach(since, now = Date.now(), sockets = relaySockets()) {
   return now - since < LOBBY_REACH_MS ? "trying" : "none";
 }
 
+/** Each relay of a connection (net.mjs) and whether it answers, a row each: the configured trackers in their order,
+ * [{url, reach}] as reach() says for that tracker alone ("ok" while its signalling socket is open, counted from
+ * `since`), then the fallback's relays with `fallback: true`: once used, the same (counted from when it was);
+ * before, reach "standby" (used if no tracker answers), one row with url "" for the library's public relays;
+ * none when the connection has no fallback. */
+export function relayRows(net, since, trackers, now = Date.now()) {
+  const sockets = net.sockets();
+  const one = (url, from) => reach(from, now, { [url]: sockets[url] });
+  const rows = trackers.map((url) => ({ url, reach: one(url, since) }));
+  const fallback = net.fallback();
+  if (fallback.used) {
+    for (const url of fallback.urls) rows.push({ url, reach: one(url, fallback.since), fallback: true });
+  } else if (fallback.urls === null) {
+    rows.push({ url: "", reach: "standby", fallback: true });
+  } else {
+    for (const url of fallback.urls) rows.push({ url, reach: "standby", fallback: true });
+  }
+  return rows;
+}
+
 // Who answers whom in the lobby: a page that lists its table there takes a host's id (net.mjs), so it answers every
 // page that comes to look, whatever their ids; a page that only looks takes a guest's. `hosting` says so from the
 // start; otherwise the first listing moves the lobby to a new connection with a host's id.
-export async function lobby({ relays, ice, loopback, onTables, hosting = false }) {
+export async function lobby({ relays, fallback, ice, loopback, onTables, hosting = false }) {
   const tables = new Map(); // secret → {listing, peer, seen}
   const since = Date.now();
   let mine = null;
@@ -578,6 +605,7 @@ export async function lobby({ relays, ice, loopback, onTables, hosting = false }
       tableId: LOBBY_ROOM,
       secret: LOBBY_ROOM,
       relays,
+      fallback,
       ice,
       loopback,
       onJoin: (peer) => current === generation && mine && made?.send(mine, peer),
@@ -624,11 +652,8 @@ export async function lobby({ relays, ice, loopback, onTables, hosting = false }
     /** "ok", "trying" or "none" (see reach). */
     reach: () => reach(since),
     /** This lobby's trackers in the order configured and whether each answers: [{url, reach}], reach as above for
-     * that tracker alone ("ok" while its signalling socket is open). */
-    trackers: () => {
-      const sockets = net.sockets();
-      return relays.map((url) => ({ url, reach: reach(since, Date.now(), { [url]: sockets[url] }) }));
-    },
+     * that tracker alone ("ok" while its signalling socket is open); then the fallback's relays (see relays()). */
+    trackers: () => relayRows(net, since, relays),
     /** How many times the list was reported so far (tests count the updates, never the time). */
     updates: () => updates,
     async close() {
@@ -659,11 +684,12 @@ export function normalCode(text) {
 
 const codeRoom = (code) => ({ tableId: "spades-code-" + code, secret: "spades-code:" + code });
 
-export async function offerCode({ code, invite, relays, ice, loopback }) {
+export async function offerCode({ code, invite, relays, fallback, ice, loopback }) {
   const net = await connect({
     host: true, // the code's host answers whoever comes at once, as a table's host does
     ...codeRoom(code),
     relays,
+    fallback,
     ice,
     loopback,
     onJoin: (peer) => net.send({ t: "invite", fragment: invite }, peer),
@@ -672,7 +698,7 @@ export async function offerCode({ code, invite, relays, ice, loopback }) {
   return { close: () => net.leave() };
 }
 
-export async function redeemCode({ code, relays, ice, loopback, timeoutMs = 45000 }) {
+export async function redeemCode({ code, relays, fallback, ice, loopback, timeoutMs = 45000 }) {
   let net = null;
   let timer = null;
   const fragment = await new Promise((resolve) => {
@@ -680,6 +706,7 @@ export async function redeemCode({ code, relays, ice, loopback, timeoutMs = 4500
     connect({
       ...codeRoom(code),
       relays,
+      fallback,
       ice,
       loopback,
       onMessage: (peer, message) => {

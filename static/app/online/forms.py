@@ -200,16 +200,31 @@ no lobby server reachable at all (offline?)."""
 
 
 TRACKER_WORDS = {"ok": "online_tracker_ok", "trying": "online_tracker_trying", "none": "online_tracker_none"}
+FALLBACK_WORDS = {
+    "ok": "online_fallback_ok",
+    "trying": "online_fallback_trying",
+    "none": "online_fallback_none",
+    "standby": "online_fallback_standby",
+}
+"""A fallback relay's line (session.mjs ``relayRows``, ``fallback: true``): as a tracker's once the fallback is used,
+``standby`` before (used if no tracker answers)."""
 
 
 def trackers_list(trackers):
-    """Which configured tracker answers (session.mjs lobby ``trackers()``: ``[{url, reach}]``), a line each:
-    ``ul[data-trackers]`` of ``li[data-tracker=URL][data-reach=ok|trying|none]``; None without trackers."""
+    """Which configured tracker answers (session.mjs ``relayRows``: ``[{url, reach, fallback?}]``), a line each:
+    ``ul[data-trackers]`` of ``li[data-tracker=URL][data-reach=ok|trying|none]``, then the fallback's relays
+    (:data:`FALLBACK_WORDS`) as ``li[data-fallback=URL][data-reach=ok|trying|none|standby]``; the library's public
+    relays, not yet used, are one line with ``data-fallback=""``.  None without any."""
     items = []
     for each in trackers if isinstance(trackers, list) else []:
         each = _dict(each)
-        reach = each.get("reach") if each.get("reach") in TRACKER_WORDS else "trying"
         url = _text(each.get("url"))
+        if each.get("fallback") is True:
+            reach = each.get("reach") if each.get("reach") in FALLBACK_WORDS else "trying"
+            words = t("online_fallback_public") if not url else t(FALLBACK_WORDS[reach], url=url)
+            items.append(h("li", {"data-fallback": url, "data-reach": reach}, words))
+            continue
+        reach = each.get("reach") if each.get("reach") in TRACKER_WORDS else "trying"
         items.append(h("li", {"data-tracker": url, "data-reach": reach}, t(TRACKER_WORDS[reach], url=url)))
     if not items:
         return None
