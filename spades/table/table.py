@@ -764,18 +764,24 @@ class Table:
         return None
 
     def step(self) -> list[dict[str, Any]]:
-        """Let the computer player to act make one move; return its events (``[]`` when none is to act)."""
+        """Let the computer player to act make one move; return its events (``[]`` when none is to act).  A claim
+        that waits for the defence and whose claimer is away lapses with this move: ``claim_off`` comes first, so
+        every page clears it (docs/table.md "Claims")."""
         seat = self.computer_to_move()
         if seat is None:
             return []
-        self._numbers_left(seat)
+        claim = self.pending_claim()  # an away claimer's: the computer's move withdraws it, as the card of its own
+        self._numbers_left(seat, MOVE_EVENTS + 1 if claim is not None else MOVE_EVENTS)
         game = self.game
         view = game.view(seat)
         move, why = self._decide(self.seats[seat].level, view, self._seed_for(seat))
         phase = game.phase
         game.apply(move, seat)
         self._sync_looked()
-        return self._move_events(seat, move, phase, why)
+        if claim is None:
+            return self._move_events(seat, move, phase, why)
+        self._waiting = None
+        return [self._emit("claim_off", seat=claim[0].name), *self._move_events(seat, move, phase, why)]
 
     def hint(self, seat: Seat, level: str = "expert", budget: Budget = HINT) -> tuple[int | str, Any]:
         """What a computer player would do in ``seat``'s place: ``(bid or card text, explanation)``.

@@ -10,6 +10,7 @@ import json
 from spades import Game, Rules, Seat, worker
 from spades.errors import SpadesError
 from spades.table import Occupant, Policy, Table
+from spades.table.room import GRACE_MS, HOST, Room, RoomConfig
 
 RANKS = "AKQJT98765432"
 
@@ -166,6 +167,65 @@ def test_a_rated_table_allows_claims():
     assert table.state("S")["allowed"]["claim"]
     table.act(Seat.S, {"type": "claim"})
     assert table.game.phase.value == "hand-over"
+
+
+ROOM_GUESTS = {"p-e": "E", "p-n": "N", "p-w": "W"}
+
+
+def claim_room(seed):
+    """A casual room (the host South, people at the other seats) played by first legal cards until North, a
+    guest, is to play with a claim that holds and two tricks to go; ``None`` when this deal has none there."""
+    room = Room(Rules.from_dict({"preset": "standard"}), RoomConfig("casual"), "Host", Seat.S, seed=seed)
+    inbox = {}
+
+    def send(peer, message):
+        for to, out in room.receive(peer, message, 1000.0):
+            inbox.setdefault(to, []).append(json.loads(json.dumps(out)))
+
+    for peer, seat in ROOM_GUESTS.items():
+        send(peer, {"t": "hello", "name": "Guest " + seat, "lang": "en"})
+        send(peer, {"t": "sit", "seat": seat})
+        send(peer, {"t": "ready", "ready": True})
+    send(HOST, {"t": "start"})
+    n = 10**6
+    while room.table.game.phase.value in ("bidding", "playing"):
+        table = room.table  # a move replaces the room's table (checked on a copy)
+        seat = table.game.turn
+        if seat == Seat.N and table.game.phase.value == "playing" and len(table.game.tricks) == 11:
+            try:
+                table.claim_line(Seat.N)
+            except SpadesError:
+                return None
+            return room, inbox, send
+        state = table.state(seat.name)
+        intent = (
+            {"type": "bid", "bid": 3}
+            if state["phase"] == "bidding"
+            else {"type": "play", "card": next(h["card"] for h in state["hand"] if h["legal"])}
+        )
+        n += 1
+        peer = HOST if seat == Seat.S else next(p for p, s in ROOM_GUESTS.items() if s == seat.name)
+        send(peer, {"t": "intent", "n": n, "intent": intent})
+    return None
+
+
+def test_in_a_room_the_computer_playing_for_an_away_claimer_withdraws_the_claim_on_every_page():
+    made = next(filter(None, (claim_room(seed) for seed in range(1, 40))))
+    room, inbox, send = made
+    send("p-n", {"t": "intent", "n": 2 * 10**6, "intent": {"type": "claim"}})
+    for peer in (HOST, "p-e", "p-w"):
+        assert inbox[peer][-1]["state"]["claim"]["seat"] == "N"  # East and West are asked; nobody answers
+    out = room.disconnect("p-n", 2000.0) + room.tick(2000.0 + GRACE_MS)  # North's phone sleeps: away after grace
+    assert room.table.seats[Seat.N].away and room.table.computer_to_move() == Seat.N and out
+    before = room.table.seq
+    for to, message in room.step(2000.0 + GRACE_MS):  # the computer plays for the away claimer
+        inbox.setdefault(to, []).append(json.loads(json.dumps(message)))
+    for peer in (HOST, "p-e", "p-w"):
+        state = next(m for m in reversed(inbox[peer]) if m["t"] == "state")
+        kinds = [e["type"] for e in state["events"] if e["seq"] > before]
+        assert kinds[:2] == ["claim_off", "play"], kinds  # the claim lapses with an event, then the card
+        assert state["events"][-len(kinds)]["seat"] == "N" and state["state"]["claim"] is None
+    assert room.table.pending_claim() is None
 
 
 def call(op, args):
