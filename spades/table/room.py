@@ -134,9 +134,11 @@ CLOCK_MOVE_MS = (1000, 600_000)
 """A move clock's move time, in milliseconds: 1 s to 10 minutes (the page offers 20, 30 and 60 s)."""
 CLOCK_RESERVE_MS = (0, 3_600_000)
 """A move clock's reserve a hand, in milliseconds: none to an hour (the page offers 60 s and 120 s)."""
-TRICK_SHOWN_MS = 1500
-"""The lead after a finished trick is timed from this much later: the pages show the finished trick meanwhile (about
-1.3 s at the normal speed), and the leader cannot play before it is gathered."""
+TRICK_SHOWN_MS = 2000
+"""The lead after a finished trick is timed from this much later: the pages show the finished trick meanwhile and
+the leader cannot play before it is gathered.  It covers the slowest page: the *slow* animation speed keeps the trick
+1.5 s and sweeps it in 0.45 s (about 1.3 s at the normal speed; static/app/pacing.py ``SPEEDS``, checked against
+this by tests/page/test_clock_views.py), and each page counts from when it received the state."""
 """Casual tables: how long a dropped player's seat waits before a computer takes it over."""
 SEAT_HOLD_MS = 30_000
 """Before the start: how long a dropped player's seat is kept for them (the host cannot start meanwhile)."""

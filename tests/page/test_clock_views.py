@@ -12,8 +12,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 from online import actions, forms, views
 
-from spades.table.room import CLOCK_MOVE_MS, CLOCK_RESERVE_MS, RoomConfig
+from spades.table.room import CLOCK_MOVE_MS, CLOCK_RESERVE_MS, TRICK_SHOWN_MS, RoomConfig
 from tests.page.conftest import assert_no_injection, parse_tags
+from tests.page.fakes import browser_module
 
 EVIL = '"><inj-x data-inj="1">'
 
@@ -141,3 +142,14 @@ def test_the_lead_after_a_trick_counts_down_once_the_trick_is_gathered() -> None
     clock = {"seat": "W", "move_ms": 20_000, "reserve_ms": 0, "wait_ms": 1500}
     assert view.clock_left(clock, 1400) == ("W", 20, 0)
     assert view.clock_left(clock, 2500) == ("W", 19, 0)
+
+
+def test_the_room_waits_for_the_slowest_page_to_gather_a_finished_trick_before_it_times_the_lead() -> None:
+    # Every animation speed a person may choose keeps the finished trick on show and then sweeps it (pacing.py
+    # SPEEDS: pause, shown, sweep); the room times the next lead TRICK_SHOWN_MS after the trick, so that no page's
+    # leader loses move time while its own page still shows the trick, at whatever speed.
+    speeds = browser_module("pacing").SPEEDS
+    assert set(speeds) == set(form_fields.SPEEDS)  # every speed the settings offer
+    slowest = max(shown + sweep for _, shown, sweep in speeds.values())
+    assert slowest <= TRICK_SHOWN_MS, f"the slowest page shows a trick {slowest} ms, the room waits {TRICK_SHOWN_MS}"
+    assert TRICK_SHOWN_MS - slowest <= 500  # and the lead is not held much longer than the slowest page needs
