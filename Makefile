@@ -15,7 +15,7 @@ export SPADES_CHROMIUM ?= $(wildcard /usr/bin/chromium)
 
 help:
 	@echo "make setup   Python venv (.venv), npm ci, static/vendor/ (runtimes, compiled engine and stdlib, .gz/.br copies, offline manifest)"
-	@echo "make test    setup, ruff, mypy (strict, spades/), pytest (includes the Pyodide run of tests/portable/)"
+	@echo "make test    setup, ruff, mypy (strict, spades/), pytest on every core (includes the Pyodide run of tests/portable/)"
 	@echo "make play    setup, then serve the game at http://127.0.0.1:\$$PORT/ (PORT=$(PORT))"
 	@echo "make bench   install the bench extra, run each benchmarks/*.py (they run Pyodide too)"
 	@echo "make clean   remove .venv, node_modules and static/vendor"
@@ -42,7 +42,7 @@ $(MANIFEST): $(VENDOR) $(PAGE)
 test: setup
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/mypy
-	$(VENV)/bin/python -m pytest -q
+	$(VENV)/bin/python -m pytest -q -n auto --dist worksteal --durations=25
 
 play: setup
 	$(PYTHON) scripts/serve.py --port $(PORT)
