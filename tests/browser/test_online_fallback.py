@@ -8,6 +8,9 @@ from __future__ import annotations
 import json
 import subprocess
 from pathlib import Path
+from urllib.parse import quote
+
+from tests.browser.test_online_play import START, create_table, open_game
 
 ROOT = Path(__file__).resolve().parents[2]
 DEAD = "ws://127.0.0.1:9"  # nothing listens there
@@ -111,3 +114,51 @@ def test_a_host_whose_tracker_was_given_up_tries_afresh_and_a_guest_joins_once_o
         for process in (first, second):
             if process is not None and process.poll() is None:
                 stop_tracker(process)
+
+
+def test_with_the_tracker_dead_a_table_is_made_joined_and_started_through_the_fallback(
+    make_page, server, nostr_relay
+) -> None:
+    extra = "&fallback=" + quote(nostr_relay)
+    host = open_game(make_page, server, DEAD, "Ann", extra)
+    link = create_table(host)
+    fragment = link[link.index("#") :]
+    guest = make_page()
+    guest.goto(f"{server}/?lang=en&speed=instant&relay={quote(DEAD)}&ice=none&loopback=1&name=Bo{extra}{fragment}")
+    guest.wait_for_selector("[data-lobby]", timeout=START)
+    guest.click('[data-sit="N"]')
+    guest.click('[data-action="ready"]')
+    for seat in "EW":
+        host.select_option(f'select[name="level"][data-seat="{seat}"]', "beginner")
+    host.wait_for_function(
+        "() => document.querySelectorAll('#dlg-online tr[data-kind=\"person\"]').length === 2 && "
+        "[...document.querySelectorAll('#dlg-online tr[data-kind=\"person\"]')].every((r) =>"
+        " !r.textContent.includes('Not ready'))",
+        timeout=START,
+    )
+    host.click('[data-action="start"]')
+    for page, seat in ((host, "S"), (guest, "N")):
+        page.wait_for_function(
+            "(seat) => !document.querySelector('#dlg-online[open]') && document.body.dataset.seat === seat"
+            " && ['bidding', 'playing'].includes(document.body.dataset.phase)",
+            arg=seat,
+            timeout=START,
+        )
+    # both pages went through the fallback: its relay answers, the tracker never did
+    for page in (host, guest):
+        sockets = page.evaluate(
+            "async () => Object.entries((await import('/static/online/net.mjs')).relaySockets())"
+            ".map(([url, socket]) => [url, socket.readyState])"
+        )
+        assert dict(sockets) == {DEAD: 3, nostr_relay: 1}
+
+
+def test_the_lobby_lists_the_fallbacks_relay_under_the_dead_tracker(make_page, server, nostr_relay) -> None:
+    page = open_game(make_page, server, DEAD, "Ann", "&fallback=" + quote(nostr_relay))
+    page.click('[data-action="menu"]')
+    page.click('[data-action="online"]')
+    page.click('[data-action="lobby"]')
+    page.wait_for_selector(f'[data-trackers] [data-fallback="{nostr_relay}"][data-reach="ok"]', timeout=START)
+    assert page.inner_text(f'[data-fallback="{nostr_relay}"]') == f"{nostr_relay} (fallback): answers"
+    page.wait_for_selector(f'[data-tracker="{DEAD}"][data-reach="none"]', timeout=START)
+    assert page.get_attribute("[data-listings]", "data-reach") == "ok"  # the lobby is reached, through the fallback
