@@ -53,7 +53,7 @@ class Room:
 
     def bid_all(self, bid=3):
         public = self.relay.public
-        while public.phase == "bidding":
+        while public.phase == "bidding" and not public.revealed:
             seat = self.seats[public.turn]
             legal = seat.view().legal
             self.send(seat.seat, seat.bid(bid if bid in legal else legal[-1]))
@@ -70,7 +70,7 @@ class Room:
         to follow; ``stop`` = n stops after n cards.  Returns the number of the renege card (or None)."""
         public = self.relay.public
         reneged = None
-        while public.phase == "playing" and (stop is None or len(public.play) < stop):
+        while public.phase == "playing" and not public.revealed and (stop is None or len(public.play) < stop):
             seat = self.to_play()
             card = seat.legal()[0]
             hand = mask_cards(seat.hand_mask)
