@@ -12,7 +12,7 @@
 // in hello); a guest accepts a `host` frame signed by the host's key, or, once its link has lost the host, by the
 // key of the room's first successor, and of a later one only after each one before it had TAKEOVER_GRACE_MS more;
 // the successor whose turn it is (`place`, waited (place + 1) grace periods with no host) is told (onTakeover) and
-// becomes host with host({takeover}); a host resumed from an older save yields (onYield) to a successor's frame.
+// becomes host with host({takeover}); a host yields (onYield) to a successor's frame when the page says so.
 //
 // The host's engine answers every room operation with {out: [{to, message}], save}: messages to "host" are the
 // host's own (onLocal), the others go to that peer only; the save is kept after every event (onSave).
@@ -160,15 +160,18 @@ export async function host({ engine, table = "online", tableId, secret, relays, 
     onMessage: (peer, frame) => {
       if (frame.t === "host") {
         // Another host at this table: a successor that took it over while this page was away (its key is in this
-        // room's succession and it signed our id) wins; any other host frame is nobody's business here.
+        // room's succession and it signed our id) wins, if the page says the takeover was by the rules (onYield
+        // answers false while this host has its people, or had them back within the grace: the page's
+        // succession.py yields_to; the successor's frame comes again and is judged again); any other host frame
+        // is nobody's business here.
         const pub = frame.key;
         if (!yielded && successors.includes(pub) && typeof frame.sig === "string" && frame.sig.length < 200) {
           verifier(pub)
             .then((verify) => verify(frame.sig, net.self))
             .then((genuine) => {
               if (!genuine || yielded || closed) return;
+              if (onYield?.(pub) === false) return;
               yielded = true;
-              onYield?.(pub);
             }, () => {});
         }
         return;

@@ -21,7 +21,7 @@ from online import handlers, record, succession
 
 from spades import Rules, Seat, worker
 from spades.table import room
-from tests.page.conftest import HOSTILE
+from tests.page.conftest import APP, HOSTILE
 from tests.page.test_online_micropython import pytestmark as needs
 from tests.page.test_online_micropython import run_cpython, run_micropython
 from tests.page.test_online_parts import Online, names
@@ -101,6 +101,76 @@ def test_the_new_hosts_name_is_said_as_it_is_in_every_language(name, lang) -> No
         assert name in i18n.t(key, **params) and i18n.t(redealt[0]) != redealt[0]
     finally:
         i18n.set_lang("en")
+
+
+# ------------------------------------------------------------------ giving way to a successor, by the rules
+
+GRACE = succession.TAKEOVER_GRACE_MS
+GUEST_SEATS = (("p-w", "W"), ("p-n", "N"), ("p-e", "E"))
+
+
+def playing_room():
+    """A real room (spades.table.room) of Ann (host, South) and three guests with keys, started."""
+    made = room.Room(Rules(), room.RoomConfig(), "Ann", Seat.S)
+    for peer, at in GUEST_SEATS:
+        made.receive(peer, {"t": "hello", "name": "G" + at, "via": "invite", "lang": "en", "key": KEYS[at]}, 0)
+        made.receive(peer, {"t": "sit", "seat": at}, 0)
+        made.receive(peer, {"t": "ready", "ready": True}, 0)
+    made.receive(room.HOST, {"t": "start"}, 0)
+    return made
+
+
+def test_the_pages_grace_is_the_links_own() -> None:
+    source = (APP / "../online/session.mjs").read_text(encoding="utf-8")
+    assert f"export const TAKEOVER_GRACE_MS = {GRACE};" in source
+
+
+@settings(max_examples=60, deadline=None)
+@given(later=st.integers(0, 10**7), stranger=st.sampled_from(["", "x" * 87, None, 5]))
+def test_a_host_that_has_its_people_never_gives_way_to_a_successors_signed_frame(later, stranger) -> None:
+    made = playing_room()
+    message = made.summary()
+    keys = succession.successor_keys(message)
+    assert keys == [KEYS["W"], KEYS["N"], KEYS["E"]]
+    absence = succession.Absence()
+    absence.room(message, 0)
+    for key in [*keys, stranger]:
+        assert not succession.yields_to(keys, key, absence.away_ms(later))
+
+
+@settings(max_examples=80, deadline=None)
+@given(gone=st.integers(0, 3 * GRACE), after=st.integers(0, 3 * GRACE), later=st.integers(0, 10**7))
+def test_a_resumed_host_gives_way_only_after_a_grace_without_its_people_and_never_once_they_are_back(
+    gone, after, later
+) -> None:
+    made = playing_room()
+    keys = succession.successor_keys(made.summary())
+    token = made.members["p-n"].token
+    alive = 1000  # the earlier page's last heartbeat; the page was closed for ``gone``, then resumed from its save
+    resumed = room.Room.load(made.save(), alive + gone)
+    absence = succession.Absence(alive)
+    absence.room(resumed.summary(), alive + gone)
+    assert succession.succession(resumed.summary()) == []  # nobody is back yet
+    now = alive + gone + after
+    assert succession.yields_to(keys, keys[0], absence.away_ms(now)) == (gone + after >= GRACE)
+    assert not succession.yields_to(keys, "x" * 87, absence.away_ms(now))  # not a successor's key: never
+    # North comes back to the resumed host (its token): the absence is over, and no later frame makes it give way
+    resumed.receive("p-n2", {"t": "hello", "name": "GN", "via": "invite", "lang": "en", "token": token}, now)
+    absence.room(resumed.summary(), now)
+    assert succession.succession(resumed.summary()) == ["N"]
+    assert not any(succession.yields_to(keys, key, absence.away_ms(now + later)) for key in keys)
+
+
+def test_a_host_whose_people_all_dropped_gives_way_a_grace_after_the_last_one_went() -> None:
+    made = playing_room()
+    keys = succession.successor_keys(made.summary())
+    absence = succession.Absence()
+    for when, (peer, _) in enumerate(GUEST_SEATS):
+        made.disconnect(peer, 1000 * when)
+        absence.room(made.summary(), 1000 * when)
+    last = 1000 * (len(GUEST_SEATS) - 1)
+    assert not succession.yields_to(keys, keys[1], absence.away_ms(last + GRACE - 1))
+    assert succession.yields_to(keys, keys[1], absence.away_ms(last + GRACE))
 
 
 # ------------------------------------------------------------------ the public record
@@ -209,6 +279,9 @@ def test_micropython_reads_the_same_succession_as_cpython() -> None:
             {"module": "online.succession", "fn": "may_take_over", "args": [message, {"seat": "N"}, None]},
             {"module": "online.succession", "fn": "takeover_lines", "args": [message, {"phase": "playing"}]},
         ]
+    keys = [KEYS["W"], KEYS["N"]]
+    for key, away in ((KEYS["W"], GRACE), (KEYS["N"], GRACE - 1), ("x", 10**6), (None, 10**6), (KEYS["N"], 10**6)):
+        cases.append({"module": "online.succession", "fn": "yields_to", "args": [keys, key, away]})
     assert run_micropython(cases, "en") == run_cpython(cases)
 
 

@@ -6,10 +6,12 @@ every page knows the same order:
 
 - the successors' keys, in order (:func:`successor_keys`): a guest follows a ``host`` frame signed by the current
   host's key, or by the i-th successor's once its own link has lost the host for i grace periods
-  (static/online/session.mjs ``TAKEOVER_GRACE_MS``); a host resumed from an older save yields to any of them;
+  (static/online/session.mjs ``TAKEOVER_GRACE_MS``); a host gives way to one of them only by :func:`yields_to`;
 - this page's place among them (:func:`place_of`): the successor at place p takes over after p + 1 grace periods
   without a host, so the next one waits one more period for the one before it;
 - whether a takeover makes sense at all (:func:`may_take_over`): a started game, not ended, a seat of my own;
+- whether a host gives way to a successor's signed frame (:func:`yields_to`, :class:`Absence`): only after it has
+  been without its people for a grace period, so a successor cannot make a host that is playing give way;
 - what the page says once it happened (:func:`takeover_lines`): who hosts now, and that the hand in progress was
   dealt again (a casual table; a rated table votes, as when a player drops).
 
@@ -68,6 +70,43 @@ def may_take_over(room, you, ended=None):
     if not room.get("started") or room.get("ended") or ended or (you or {}).get("spectator"):
         return False
     return place_of(room, seat) is not None
+
+
+TAKEOVER_GRACE_MS = 4000
+"""How long the room's first successor waits without a host before it takes the table over: static/online/session.mjs
+``TAKEOVER_GRACE_MS`` (tests/page/test_takeover_parts.py checks that the two say the same)."""
+
+
+class Absence:
+    """How long a host has been without its people: the present stretch during which its own room messages name no
+    successor (no seated person but the host is connected to it), from ``since`` (the page's clock, ms), or ``None``
+    while someone is there.  A host resumed after a reload starts the stretch when its earlier page was last alive
+    (takeover.py's heartbeat), so the time its page was closed counts; one built by takeover, when it started."""
+
+    def __init__(self, since=None):
+        self.since = since
+
+    def room(self, message, now):
+        """This host's own room message at ``now``: a successor in it (someone is back, or still there) ends the
+        stretch; none begins one, unless one is running."""
+        if succession(message):
+            self.since = None
+        elif self.since is None:
+            self.since = now
+
+    def away_ms(self, now):
+        """How long the present stretch has lasted at ``now`` (0 while someone is there)."""
+        return 0 if self.since is None else max(0, now - self.since)
+
+
+def yields_to(keys, key, away_ms):
+    """Whether a host gives way to a genuine ``host`` frame signed by ``key`` (session.mjs checked the signature):
+    only a takeover by the rules, that is ``key`` is one of the successors' keys its room messages named (``keys``)
+    and this host has been without any of its people (``away_ms``, :class:`Absence`) for at least
+    :data:`TAKEOVER_GRACE_MS`, the least absence after which any successor's turn can have come.  A host that has
+    its people, or had them back before the grace was over, never gives way: a successor that signs a frame to it
+    all the same is ignored (the frame comes again every 2 s, and is judged again each time)."""
+    return isinstance(key, str) and key in (keys or []) and away_ms >= TAKEOVER_GRACE_MS
 
 
 def host_name(room):

@@ -8,8 +8,11 @@
   turn, and says when it is this page's turn to take over (``onTakeover``): :meth:`Takeover.take_over` closes the
   guest's link and hosts the room built from the record (op ``room_takeover``), with this person's own key.
 - A host resumed from its save (or one whose link was away) that meets a successor's signed ``host`` frame yields
-  (``onYield``): :meth:`Takeover.yield_host` drops its save, which is obsolete, and joins as a guest with its own
-  seat token (the new room knows it by its ``claim``), so a table never has two hosts.
+  (``onYield``) only to a takeover by the rules (succession.py ``yields_to``): the successor's key, and this host
+  without its people for a grace period at least (:class:`succession.Absence`, fed by its own room messages; a
+  resumed host counts from its earlier page's last heartbeat, ``spades-online-alive``, so a slow reload counts).
+  :meth:`Takeover.yield_host` then drops its save, which is obsolete, and joins as a guest with its own seat token
+  (the new room knows it by its ``claim``), so a table never has two hosts.
 - Once a new host's first room message came, the page says so (``online_host_now``, and ``online_redealt`` when
   the hand in progress was dealt again).
 """
@@ -22,11 +25,15 @@ from tasks import sleep_ms, spawn
 
 from .bridge import HOST_KEY, RECORD_KEY, keep_token, own_link, read_quiet, to_js
 from .record import Record
-from .succession import may_take_over, place_of, successor_keys, takeover_lines
+from .succession import Absence, may_take_over, place_of, successor_keys, takeover_lines, yields_to
 
 LONELY_MS = 2500
 """A new host that no one reached this long after it joined the room joins it again (its announcement may have
 reached no one); the guests that lost their host join again when they see a host's offer (session.mjs)."""
+ALIVE_KEY = "spades-online-alive"
+"""``{"secret", "at"}``: a host page's heartbeat, written every :data:`ALIVE_MS` while it hosts: after a reload the
+time the page was closed counts as an absence (:meth:`Takeover.watch_absence`)."""
+ALIVE_MS = 1000
 
 
 class Takeover:
@@ -42,6 +49,8 @@ class Takeover:
         self.taking_over = False
         self.yield_keys = []  # the successors' keys a host yields to (learn_successors)
         self.hosts_seen = 0  # new hosts this page met (#online-bar[data-hosts])
+        self.absence = None  # succession.Absence: how long this host has been without its people
+        self.absence_of = None  # the host session it is counted for
 
     def open_record(self, secret):
         """The public record this browser keeps for the table ``secret`` (a new one for another table)."""
@@ -102,6 +111,7 @@ class Takeover:
         if session is None or room is None:
             return
         if self.role == "host":
+            self.watch_absence(session, room)
             session.succession(to_js(self.learn_successors(room)))
         else:
             place = place_of(room, (self.you or {}).get("seat")) if may_take_over(room, self.you, self.ended) else None
@@ -114,6 +124,28 @@ class Takeover:
             if key is not None and key not in self.yield_keys:
                 self.yield_keys.append(key)
         return self.yield_keys
+
+    def watch_absence(self, session, room):
+        """This host's own room message: counted by its :class:`Absence` (a new one for each host session, from the
+        earlier page's last heartbeat for this table, else from now), and the heartbeat kept going."""
+        now = js.Date.now()
+        if self.absence_of is not session:
+            self.absence_of = session
+            alive = read_quiet(ALIVE_KEY)
+            at = alive.get("at") if isinstance(alive, dict) and alive.get("secret") == self.secret else None
+            fresh = isinstance(at, (int, float)) and not isinstance(at, bool) and at <= now
+            self.absence = Absence(at if fresh else now)
+            spawn(self.keep_alive(session))
+        self.absence.room(room, now)
+
+    async def keep_alive(self, session):
+        """The heartbeat (:data:`ALIVE_KEY`) while ``session`` hosts here."""
+        while self.session is session and self.role == "host":
+            try:
+                store.write_json(ALIVE_KEY, {"secret": self.secret, "at": js.Date.now()})
+            except Exception:  # storage full or denied: a reload then counts from the resume
+                pass
+            await sleep_ms(ALIVE_MS)
 
     def follow_host(self, key):
         """My link follows a new host (its key): kept for a reload, and in this page's address."""
@@ -137,6 +169,7 @@ class Takeover:
             return
         self.taking_over = True
         try:
+            store.remove(ALIVE_KEY)  # a host built now counts its absence from now, not from an old heartbeat
             public = self.record.public()
             await self.close_session()
             self.role = "host"
@@ -167,8 +200,13 @@ class Takeover:
             self.taking_over = False
 
     def yield_to(self, key):
-        """A successor's genuine host frame reached this host (session.mjs ``onYield``)."""
+        """A successor's genuine host frame reached this host (session.mjs ``onYield``): whether it gives way, by
+        the rules (succession.py ``yields_to``); ``False`` and the link judges the successor's next frame again."""
+        away = self.absence.away_ms(js.Date.now()) if self.absence is not None else 0
+        if not yields_to(self.yield_keys, key, away):
+            return False
         spawn(self.yield_host(key))
+        return True
 
     async def yield_host(self, key):
         """Give way to the successor with ``key``: this host's save is obsolete (dropped), and the page joins as a
@@ -180,6 +218,7 @@ class Takeover:
         session = self.session
         self.session = None
         store.remove(HOST_KEY)
+        store.remove(ALIVE_KEY)
         try:
             await session.close()  # no leave: the room goes on elsewhere
         except Exception:
