@@ -249,7 +249,10 @@ def test_the_keyboard_list_holds_every_key_the_page_handles() -> None:
         assert f"help_keys_{group}" in CATALOG
     # the shortcuts that work anywhere are the table's, and each is a menu action the page knows
     actions = {key.lower(): action for _w, keys, _t, action in table if action for key in keys}
-    assert actions == {"h": "hint", "u": "undo", "s": "scores", "l": "last-trick", "m": "move-log", "?": "help"}
+    assert actions == {
+        **{"h": "hint", "u": "undo", "s": "scores", "l": "last-trick", "m": "move-log", "?": "help"},
+        "c": "claim",
+    }
     controller = (ROOT / "static" / "app" / "controller.py").read_text(encoding="utf-8")
     for action in actions.values():
         assert f'"{action}": _' in controller, action

@@ -3,7 +3,8 @@
 Keys (docs/page.md, "Controls"): ←/→/Home/End along the hand, Enter or Space plays; while bidding a digit
 chooses a bid (1 then 0–3 within 1.2 s: 10–13), 0 or N nil, ←/→/+/− move, Enter bids; before looking at
 your cards B bids blind nil and V shows them; anywhere H hint, U undo, S scores, L last trick, M the moves of
-this hand, ? help, Esc closes a window or the menu; in a past hand (review.py) ←/→ step through the tricks, Home/End.
+this hand, C claim the rest, ? help, Esc closes a window or the menu; in a past hand (review.py) ←/→ step through
+the tricks, Home/End.
 """
 
 import dialogs
@@ -34,6 +35,7 @@ KEYS = (
     ("any", ("S",), "scores", "scores"),
     ("any", ("L",), "last_trick", "last-trick"),
     ("any", ("M",), "log_menu", "move-log"),
+    ("any", ("C",), "claim", "claim"),  # Claim the rest (at my turn in the play; the status line says why not)
     ("any", ("?",), "help", "help"),
     ("any", ("Escape",), "help_key_escape", None),
     ("menu", ("ArrowUp", "ArrowDown"), "help_key_menu", None),

@@ -6,7 +6,6 @@ import movelog
 import sound
 import view
 from dom import by_id
-from markup import h
 from pacing import PLAYING, SPEEDS
 from pyscript import document
 
@@ -91,26 +90,14 @@ def render(session, ui, play_mode, dialogs):
 
 
 def claim_button():
-    """``#btn-claim``, *Claim the rest*, in the row of buttons beside the hand (made the first time it is asked for:
-    the static page does not have it)."""
-    button = by_id("btn-claim")
-    if button is None:
-        row = document.querySelector(".hand-actions")
-        made = h("button", i18n.t("claim"), type="button", id="btn-claim", data_action="claim", data_i18n="claim")
-        row.insertAdjacentHTML("afterbegin", str(made))
-        button = by_id("btn-claim")
-    return button
+    """``#btn-claim``, *Claim the rest*, in the row of buttons beside the hand (index.html; key C)."""
+    return by_id("btn-claim")
 
 
 def claim_item():
-    """The menu's *Claim the rest* (after *Replay this deal*): where the button beside the hand has no room (a phone
-    held sideways, app.css), and for every layout from the keyboard's menu."""
-    item = document.querySelector('#menu [data-action="claim"]')
-    if item is None:
-        made = h("button", i18n.t("claim"), type="button", data_action="claim", data_i18n="claim")
-        document.querySelector('#menu [data-action="replay"]').insertAdjacentHTML("afterend", str(made))
-        item = document.querySelector('#menu [data-action="claim"]')
-    return item
+    """The menu's *Claim the rest* (index.html, after *Replay this deal*): where the button beside the hand has no
+    room (a phone held sideways, app.css), and for every layout from the keyboard's menu."""
+    return document.querySelector('#menu [data-action="claim"]')
 
 
 def render_hand(state, ui):

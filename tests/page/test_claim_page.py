@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from html.parser import HTMLParser
 from typing import Any
 
 import i18n
@@ -12,7 +13,8 @@ from hypothesis import given
 from online import handlers
 from online.forms import claim_window
 
-from tests.page.conftest import HOSTILE, assert_no_injection
+from tests.page.conftest import CATALOG, HOSTILE, ROOT, assert_no_injection
+from tests.page.fakes import browser_module
 
 
 def playing(**more: Any) -> dict[str, Any]:
@@ -104,3 +106,45 @@ def test_the_claimer_and_the_partner_get_no_window() -> None:
         assert online.open is None
     handlers.claim_asked(online, None)
     assert online.open is None
+
+
+class _Buttons(HTMLParser):
+    """Every ``<button>`` of index.html: its attributes, its text, and the ids and classes of the elements it is in."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.open: list[dict[str, str | None]] = []
+        self.buttons: list[dict[str, Any]] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag == "button":
+            around = [a.get("id") or a.get("class") for a in self.open]
+            self.buttons.append({"attrs": dict(attrs), "text": "", "in": around})
+        elif tag not in ("input", "br", "img", "meta", "link", "source"):
+            self.open.append(dict(attrs))
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag != "button" and tag not in ("input", "br", "img", "meta", "link", "source") and self.open:
+            self.open.pop()
+
+    def handle_data(self, data: str) -> None:
+        if self.buttons and not self.buttons[-1]["text"]:
+            self.buttons[-1]["text"] = data.strip()
+
+
+def test_the_claim_button_and_menu_item_are_written_in_index_html_and_key_c_claims() -> None:
+    parser = _Buttons()
+    parser.feed((ROOT / "index.html").read_text(encoding="utf-8"))
+    claims = [b for b in parser.buttons if b["attrs"].get("data-action") == "claim"]
+    item, beside = claims  # in the menu (the header comes first), and beside the hand
+    assert beside["attrs"]["id"] == "btn-claim" and "hand-actions" in beside["in"]
+    assert "menu" in item["in"] and "id" not in item["attrs"]
+    actions = [b["attrs"].get("data-action") for b in parser.buttons]
+    assert actions.index("claim") > actions.index("replay")  # the menu's item comes after *Replay this deal*
+    for button in claims:  # hidden until the play (screen.py), named from the catalog, the key said
+        attrs = button["attrs"]
+        assert "hidden" in attrs and attrs["data-i18n"] == "claim" and attrs["type"] == "button"
+        assert button["text"] == CATALOG["claim"]["en"] and attrs["aria-keyshortcuts"] == "C"
+    inputs = browser_module("inputs")  # the keyboard table the help's list is made from
+    assert inputs.SHORTCUTS["c"] == "claim"
+    assert ("any", ("C",), "claim", "claim") in inputs.KEYS
