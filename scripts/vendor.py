@@ -59,7 +59,10 @@ RUNTIMES = {
 # Nostr is the second strategy (a realm loads it only when no tracker answers); its one dependency, the signing
 # library, is copied beside it the same way.
 TRYSTERO = {"@trystero-p2p/core": "core", "@trystero-p2p/torrent": "torrent", "@trystero-p2p/nostr": "nostr"}
-IMPORTS = {'from "@trystero-p2p/core"': 'from "../core/index.mjs"', 'from "@noble/secp256k1"': 'from "../noble/index.mjs"'}
+IMPORTS = {
+    'from "@trystero-p2p/core"': 'from "../core/index.mjs"',
+    'from "@noble/secp256k1"': 'from "../noble/index.mjs"',
+}
 
 
 def copy_trystero(vendor):
@@ -82,61 +85,6 @@ def copy_trystero(vendor):
     shutil.copy2(noble / "LICENSE", dest / "noble" / "LICENSE")
     shutil.copy2(noble / "index.js", dest / "noble" / "index.mjs")
     return json.loads((NODE / "@trystero-p2p/torrent/package.json").read_text())["version"]
-
-
-# Card faces (docs/runtime.md "Card faces"): Adrian Kennard's SVG deck (CC0), with big indices, from the npm
-# package @heruka_urgyen/react-playing-cards (MIT code; its React components are not used, only its SVG files).
-# The 52 faces as cards/KS.svg (the engine's card codes: rank 23456789TJQKA, suit CDHS) and the four-colour
-# deck's diamonds and clubs as cards/KD-4.svg (the other suits are the same in both decks). Made smaller on the
-# way: no XML prolog, path coordinates rounded to one decimal (the figures are drawn 1300 units wide: 0.05 of a
-# unit is nothing at any size), 0.57 MB -> 0.40 MB. The package's licence and the deck's go beside them.
-CARDS = "@heruka_urgyen/react-playing-cards"
-CARD_RANKS, CARD_SUITS, FOUR_COLOUR_SUITS = "23456789TJQKA", "CDHS", "CD"
-_DECIMAL = re.compile(r"-?\d*\.\d+")
-_PATH = re.compile(r' d="([^"]*)"')
-
-
-def _rounded(match):
-    text = f"{round(float(match.group(0)), 1):.1f}".rstrip("0").rstrip(".")
-    return "0" if text in ("-0", "") else text
-
-
-def card_svg(text):
-    """One card's SVG made smaller: no XML prolog, each path's numbers rounded to one decimal."""
-    text = re.sub(r"^<\?xml[^>]*\?>\s*", "", text)
-    return _PATH.sub(lambda m: ' d="' + _DECIMAL.sub(_rounded, m.group(1)) + '"', text)
-
-
-def copy_cards(vendor):
-    source = NODE / CARDS
-    images = source / "src" / "images"
-    if not (images / "2color-bf" / "AS.svg").exists():
-        raise SystemExit(f"vendor: {CARDS} is missing; run `npm ci`")
-    dest = vendor / "cards"
-    dest.mkdir(parents=True)
-    for rank in CARD_RANKS:
-        for suit in CARD_SUITS:
-            name = rank + suit
-            text = (images / "2color-bf" / f"{name}.svg").read_text(encoding="utf-8")
-            (dest / f"{name}.svg").write_text(card_svg(text), encoding="utf-8")
-            if suit in FOUR_COLOUR_SUITS:
-                text = (images / "4color-bf" / f"{name}.svg").read_text(encoding="utf-8")
-                (dest / f"{name}-4.svg").write_text(card_svg(text), encoding="utf-8")
-    shutil.copy2(source / "LICENSE", dest / "LICENSE")
-    (dest / "README.txt").write_text(CARDS_NOTE, encoding="utf-8")
-    return json.loads((source / "package.json").read_text())["version"]
-
-
-CARDS_NOTE = """The card faces in this folder are Adrian Kennard's SVG playing cards (https://www.me.uk/cards/),
-dedicated to the public domain under CC0 1.0 Universal
-(https://creativecommons.org/publicdomain/zero/1.0/legalcode): to the extent possible under law, the author
-has waived all copyright and related or neighboring rights to them.
-
-They come from the npm package @heruka_urgyen/react-playing-cards (its README: "Cards downloaded from
-https://www.me.uk/cards/ and distributed under CC0 license"), whose own code is under the MIT licence in
-LICENSE beside this file. scripts/vendor.py copies the 52 faces with big indices (and the four-colour deck's
-diamonds and clubs, *-4.svg) and rounds their path coordinates to one decimal.
-"""
 
 
 # Card faces (docs/runtime.md "Card faces"): Adrian Kennard's SVG deck (CC0), with big indices, from the npm
@@ -415,7 +363,6 @@ def main():
         new.mkdir(parents=True)
         versions = copy_runtimes(new)
         versions["trystero"] = copy_trystero(new)
-        versions["cards"] = copy_cards(new)
         versions["cards"] = copy_cards(new)
         (new / "versions.json").write_text(json.dumps(versions, indent=2) + "\n")
         modules, stdlib, sources = compile_engine(new)
