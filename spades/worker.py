@@ -24,7 +24,9 @@ text and passed in as ``"profile"``): ``profile_new``, ``profile_check``,
 lessons (:mod:`spades.learn.tutorial`):
 ``lesson_list``, ``lesson_start``, ``lesson_step``, ``lesson_act``, ``lesson_close``; and for a guest at an
 online table (:mod:`spades.table.guest`: every message from the host is checked before the page uses it):
-``guest_check`` and ``guest_listings``.
+``guest_check`` and ``guest_listings``; and for a host-blind hand (:mod:`spades.table.blindops`: a device's
+``blind_start``, ``blind_receive``, ``blind_bid``, ``blind_play``, ``blind_view``, ``blind_expire``, ``blind_close``;
+the host's relay ``blind_relay_new``, ``blind_relay_receive``, ``blind_relay_expire``, ``blind_relay_close``).
 
 :func:`handle` never raises: any refusal, malformed JSON or bad argument comes
 back as one object ``{"error": message, "kind": class name, "code", "params"}`` (the English message at
@@ -64,6 +66,7 @@ from .stats.profile import (
 )
 from .stats.rating import LEVEL_RATINGS, MAX_RATING
 from .stats.report import profile_report, score_chart
+from .table.blindops import OPERATIONS as BLIND_OPERATIONS
 from .table.duplicate import duplicate_play, duplicate_result, duplicate_table
 from .table.guest import Guard, GuestError, check_host_message, message_type
 from .table.room import HOST, Room, RoomConfig, is_key
@@ -810,6 +813,7 @@ OPERATIONS: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
     "guest_listings": _guest_listings,
 }
 OPERATIONS.update(LESSON_OPERATIONS)  # lesson_list, lesson_start, lesson_step, lesson_act, lesson_close
+OPERATIONS.update(BLIND_OPERATIONS)  # blind_start, blind_receive, blind_bid, blind_play, … blind_relay_close
 LONG_OPS = frozenset({"profile_check", "profile_set", "profile_add", "profile_report"})
 """Operations that carry a whole profile: their arguments may be up to ``spades.stats.profile.TEXT_LIMIT``."""
 

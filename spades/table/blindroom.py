@@ -104,8 +104,9 @@ class PublicHand:
 
     :meth:`observe` takes every message of the hand (a device's, a bid) in the order relayed and raises
     :class:`FairError` naming the sender for one that may not come now (``fair_unexpected``, or the engine's
-    reason for a bid the public rules forbid).  ``phase`` is ``"dealing"``, ``"bidding"``, ``"playing"`` or
-    ``"over"`` (13 tricks); :attr:`given_up` is the first seat that revealed before the end.
+    reason for a bid the public rules forbid); once a seat has revealed, nothing but reveals changes it.
+    ``phase`` is ``"dealing"``, ``"bidding"``, ``"playing"`` or ``"over"`` (13 tricks); :attr:`given_up` is the
+    first seat that revealed before the end.
     """
 
     def __init__(
@@ -148,8 +149,10 @@ class PublicHand:
         """Take one message of the hand (its sender in ``from``); see the class."""
         seat = Seat[message["from"]]
         kind = message.get("type")
+        if self.revealed and kind != "reveal":
+            return  # on its way when the hand was given up: nothing public changes any more
         if kind in ("hello", "keys", "shuffle", "lock"):
-            if self.phase != "dealing" or self.revealed:
+            if self.phase != "dealing":
                 raise self._unexpected(seat, str(kind))
             key = (str(kind), seat.name, message.get("to") if kind == "keys" else message.get("block"))
             if key in self._dealing:
