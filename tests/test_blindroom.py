@@ -22,11 +22,12 @@ from spades.formats.record import to_record
 from spades.i18n.catalog import MESSAGES
 from spades.table import blind
 from spades.table.blind import Q, encode, power
-from spades.table.blindroom import ERROR_CODES, EVENT_KINDS, BlindSeat, rebuild
+from spades.table.blindroom import ERROR_CODES, EVENT_KINDS, BlindRelay, BlindSeat, rebuild
 from spades.table.chunks import GUEST_LIMIT, HOST_LIMIT, MAX_PARTS, ChunkError, Joiner, size, split
 from spades.table.room import MESSAGE_LIMIT
 from spades.table.verify import verify_record
 from tests.portable.test_blindroom import Room, modified
+from tests.portable.test_room import GUESTS, peer_of, room_with_four
 
 LANGUAGES = ("en", "zh-Hans", "zh-Hant")
 TEXT = st.text(alphabet=st.characters(codec="utf-8", exclude_categories=("Cs",)), max_size=3000)
@@ -255,3 +256,24 @@ def test_every_event_and_code_is_worded_in_three_languages() -> None:
                 params["reason"] = MESSAGES["err_" + event["code"]][lang].format(seats="W")
             text = MESSAGES[key][lang].format(**params)  # every placeholder filled, none left over
             assert text and "{" not in text and (event["kind"] == "blind_audit" or event["seat"] in text)
+
+
+# ----------------------------------------------------------------- through the room
+
+
+def test_the_rooms_blind_chunks_reach_the_relay_and_the_seats_get_their_cards() -> None:
+    room, net = room_with_four()
+    room.blind = BlindRelay("t-room", 1, room.rules, Seat.W)
+    seats = {seat: BlindSeat(seat, "t-room", 1, room.rules, Seat.W) for seat in Seat}
+    queue = [(seat, chunk) for seat in Seat for chunk in seats[seat].start()]
+    while queue:
+        seat, chunk = queue.pop(0)
+        net.now += 150  # a device's chunks come at its pace (the room's rate limit: 20 at once, 10 a second)
+        for peer, out in room.receive(peer_of(seat.name), chunk, net.now):
+            to = Seat[GUESTS.get(peer, "S")]
+            queue += [(to, c) for c in seats[to].receive(out)]
+    assert room.dropped_messages == 0
+    assert [len(seats[seat].device.cards) for seat in Seat] == [13] * 4 and room.blind.public.phase == "bidding"
+    room.blind = None  # no hand dealt that way: a chunk is dropped and counted
+    assert room.receive("p-e", split({"type": "hello"}, 99, GUEST_LIMIT)[0], net.now + 1000) == []
+    assert room.dropped_messages == 1

@@ -28,6 +28,7 @@ against its rate limit, :data:`RATE`, a denied hello too)::
     {"t": "catch_up", "seq": 12}
     {"t": "hand", "number": 2}                                     # a finished hand, trick by trick
     {"t": "sheets", "from": 1, "to": 40}                           # scored hands' results and score sheets
+    {"t": "blind", "id": 3, "part": 0, "of": 7, "data": "..."}     # a host-blind hand's chunk (blindroom.py)
 
 Host only (the host's own peer id is :data:`HOST`): ``{"t": "start"}``,
 ``{"t": "fill", "seat": "W", "level": "expert"}``, ``{"t": "empty", "seat": "W"}``,
@@ -105,6 +106,7 @@ from ..formats.scoresheet import finished_hand
 from ..game import Phase
 from ..rules import Rules
 from ..stats.rating import LEVEL_RATINGS, MAX_RATING
+from .blindroom import BlindRelay
 from .table import Occupant, Policy, Table, clone
 
 HOST = "host"
@@ -293,6 +295,7 @@ SCHEMA: dict[str, dict[str, tuple[Callable[[object], bool], bool]]] = {
     "catch_up": {"seq": (_count, True)},
     "hand": {"number": (_count, True)},
     "sheets": {"from": (_count, True), "to": (_count, True)},
+    "blind": {"id": (_count, True), "part": (_count, True), "of": (_count, True), "data": (_text(MESSAGE_LIMIT), True)},
     # host only
     "start": {},
     "fill": {"seat": (_seat, True), "level": (lambda v: v in LEVELS, True)},
@@ -472,6 +475,9 @@ def _clock_setting(value: object) -> tuple[int, int] | None:
 
 class Room:
     """The host's room around one table (see the module docstring)."""
+
+    blind: BlindRelay | None = None
+    """The hand in progress when it is dealt host-blind (:mod:`spades.table.blindroom`); ``None`` otherwise."""
 
     def __init__(
         self,
@@ -1070,6 +1076,20 @@ class Room:
         first = scored["from"]
         answer = {"t": "sheets", "from": first, "to": first + len(results) - 1, "results": results, "sheets": sheets}
         return [(member.peer, answer)]
+
+    def _on_blind(self, member: Member, message: dict[str, Any], now: float) -> list[Out]:
+        """A chunk from a seated person's device for the host-blind hand (:attr:`blind`): what the relay sends on,
+        to the people seated (the host's own seat's chunks included, for its own page's device).  Dropped and
+        counted when no hand is dealt that way or the sender has no seat."""
+        if self.blind is None or member.seat is None:
+            self.dropped_messages += 1
+            return []
+        out: list[Out] = []
+        for seat, chunk in self.blind.receive(member.seat, message):
+            player = self.player_at(seat)
+            if player is not None:
+                out.append((player.peer, chunk))
+        return out
 
     def _on_computer(self, member: Member, message: dict[str, Any], now: float) -> list[Out]:
         if member.seat is None or self.table is None:
