@@ -5,7 +5,8 @@ Every listing a lobby peer sends is checked by the guest boundary (op ``guest_li
 before it is shown; only the newest list shows.  The lobby window opens only when the person asks for it
 (:meth:`Lobby.open_lobby`); an update draws it again while it shows and never opens it, and once the person has
 left it the page stops listening (handlers.py ``listings``).  With no tables, it says whether a tracker answered
-at all (``Can't reach the lobby servers (offline?)``), and under the list which of the configured trackers answer.
+at all (``Can't reach the lobby servers (offline?)``), and under the list which of the configured trackers answer,
+then the fallback's relays (docs/online.md "When no tracker answers": on standby, or whether each answers).
 """
 
 from pyscript import document
@@ -40,7 +41,8 @@ class Lobby:
         return str(reach()) if reach is not None else "ok"
 
     def lobby_trackers(self):
-        """Each configured tracker and whether it answers the lobby (session.mjs ``trackers()``: ``[{url, reach}]``)."""
+        """Each configured tracker and whether it answers the lobby, then the fallback's relays (session.mjs
+        ``trackers()``, ``relayRows``: ``[{url, reach, fallback?}]``)."""
         trackers = getattr(self.lobby, "trackers", None) if self.lobby is not None else None
         return plain(trackers()) if trackers is not None else []
 
