@@ -262,11 +262,29 @@ export const TAKEOVER_BACK_MS = 2000; // a successor that was cut off itself: th
 // A guest whose host is gone joins again (fresh offers, which a new host answers at once) this long after each
 // successor's turn began: by then that successor's host has joined the room.
 const FOLLOW_MS = 800;
+// A page that opened and found no host this long after says so (onStatus {t: "nobody"}) instead of "Connecting…".
+export const NOBODY_MS = 15000;
+
+/** What a guest's link says of a table without a host at `now` (pure; docs/online.md "When the host is gone"):
+ * "gone" once the link lost its host and every successor's turn has passed with one more grace period for the last
+ * one to be reached (`lostAt` + (successors + 2) grace periods: nobody is left to host the table); "nobody" for a
+ * page that has never found a host NOBODY_MS after it opened; otherwise null, with the time at which one of the two
+ * would be said (`at`). The link goes on looking either way: a host who comes back is joined again. */
+export function hostless({ lostAt, started, found, successors, now }) {
+  if (lostAt !== null && lostAt !== undefined) {
+    const at = lostAt + (successors + 2) * TAKEOVER_GRACE_MS;
+    return now >= at ? { say: "gone" } : { say: null, at };
+  }
+  if (found) return { say: null, at: null };
+  const at = started + NOBODY_MS;
+  return now >= at ? { say: "nobody" } : { say: null, at };
+}
 
 export async function guest({ tableId, secret, hostPub, relays, fallback, ice, loopback, name, token, password, lang, via,
   rating, disconnects, key, lose = 0, onMessage, onStatus, onTakeover }) {
   // onMessage gets what the host sent (the page checks it before use); onStatus what this link itself says of the
-  // host ({t: "host_left"}, {t: "host_changed", key}): never mixed, so a host cannot speak for the link.
+  // host ({t: "host_left"}, {t: "host_changed", key}, {t: "host_gone"} when nobody is left to host the table, {t:
+  // "nobody"} when no host ever answered: hostless()): never mixed, so a host cannot speak for the link.
   // key: this person's own public key (said in hello: the room lists it, and it signs this page's host frames if
   // it ever takes the table over); onTakeover: called when it is this page's turn to (see succession()).
   const status = onStatus || onMessage;
@@ -331,6 +349,20 @@ export async function guest({ tableId, secret, hostPub, relays, fallback, ice, l
       return;
     }
   };
+  // A table without a host says so once (hostless()): every successor's turn passed, or no host ever found.
+  let goneTimer = null;
+  let said = null; // what this link said since it last had a host
+  const armGone = () => {
+    clearTimeout(goneTimer);
+    if (closed || hostPeer !== null) return;
+    const { say, at } = hostless({ lostAt, started, found, successors: successors.length, now: Date.now() });
+    if (say && said !== say) {
+      said = say;
+      status?.({ t: say === "gone" ? "host_gone" : "nobody" });
+    } else if (!say && at !== null) {
+      goneTimer = setTimeout(armGone, Math.max(0, at - Date.now()));
+    }
+  };
   let hostPeer = null;
   // One link to whichever peer is the host; a new hello restarts its numbering, hello first, so what the person
   // did while the host was away (a seat, a card) reaches the room after it knows who is speaking.
@@ -388,6 +420,7 @@ export async function guest({ tableId, secret, hostPub, relays, fallback, ice, l
         watch();
         armTakeover();
         armFollow();
+        armGone();
       },
       onMessage: (peer, frame) => {
         if (mine !== generation) return;
@@ -404,8 +437,10 @@ export async function guest({ tableId, secret, hostPub, relays, fallback, ice, l
               rejoins = 0;
               lostAt = null;
               found = true;
+              said = null;
               clearTimeout(takeoverTimer);
               clearTimeout(followTimer);
+              clearTimeout(goneTimer);
               if (returning) status?.({ t: "host_left" });
               if (pub !== current) {
                 current = pub; // a successor took the table over: its room's succession comes with its room
@@ -468,6 +503,7 @@ export async function guest({ tableId, secret, hostPub, relays, fallback, ice, l
   }
   net = await open();
   watch();
+  armGone();
   // The network is back, or the page in view again (a phone that switched networks or slept): look for the host now
   // rather than at the rejoin loop's next step (up to a minute away); a host link that seems alive is asked first.
   const lookAgain = () => {
@@ -506,6 +542,7 @@ export async function guest({ tableId, secret, hostPub, relays, fallback, ice, l
       place = Number.isInteger(mine) && mine >= 0 ? mine : null;
       armTakeover();
       armFollow();
+      armGone();
     },
     peers: () => net.peers(),
     /** Queued and resent until the host acknowledges it (also while the host is away: sent on its return). */
@@ -523,6 +560,7 @@ export async function guest({ tableId, secret, hostPub, relays, fallback, ice, l
       clearTimeout(watchdog);
       clearTimeout(takeoverTimer);
       clearTimeout(followTimer);
+      clearTimeout(goneTimer);
       clearInterval(resender);
       globalThis.removeEventListener?.("online", lookAgain);
       globalThis.document?.removeEventListener("visibilitychange", onVisible);

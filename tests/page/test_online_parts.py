@@ -37,7 +37,8 @@ ONLINE = APP / "online"
 
 def test_every_message_the_room_sends_has_one_handler_and_nothing_else_has_one() -> None:
     assert set(handlers.MESSAGES) == set(guest.SCHEMA)
-    assert set(handlers.STATUS) == {"host_left", "host_changed"} and not set(handlers.STATUS) & set(guest.SCHEMA)
+    assert set(handlers.STATUS) == {"host_left", "host_changed", "host_gone", "nobody"}
+    assert not set(handlers.STATUS) & set(guest.SCHEMA)
     assert all(callable(handler) for handler in [*handlers.MESSAGES.values(), *handlers.STATUS.values()])
 
 

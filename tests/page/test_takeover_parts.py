@@ -253,6 +253,24 @@ def test_the_handlers_keep_the_record_and_follow_the_links_new_host() -> None:
     assert [entry[1] for entry in online.did if entry[0] == "record_state"] == [{"seq": 4, "hands_scored": 1}]
 
 
+@pytest.mark.parametrize("lang", ["en", "zh-Hans", "zh-Hant"])
+def test_a_table_nobody_is_left_to_host_is_said_plainly_instead_of_connecting_forever(lang) -> None:
+    i18n.set_lang(lang)
+    try:
+        online = Online(connected=True)
+        handlers.STATUS["host_gone"](online, {"t": "host_gone"})  # every successor's turn passed (session.mjs)
+        assert ("notice", i18n.t("online_table_gone")) in online.did and not online.connected
+        fresh = Online()
+        handlers.STATUS["nobody"](fresh, {"t": "nobody"})  # a link that never found a host
+        assert ("show_status", i18n.t("online_nobody")) in fresh.did
+        assert i18n.t("online_nobody") != i18n.t("online_connecting") != "online_nobody"
+        seated = Online(connected=True)
+        handlers.STATUS["nobody"](seated, {"t": "nobody"})
+        assert not [entry for entry in seated.did if entry[0] == "show_status"]  # a host answers: nothing to say
+    finally:
+        i18n.set_lang("en")
+
+
 def test_a_hand_the_record_asked_for_is_kept_and_not_shown_as_a_review() -> None:
     class Keeping(Online):
         def record_hand(self, hand):

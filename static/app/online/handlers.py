@@ -202,5 +202,20 @@ MESSAGES = {
     "ended": ended,
 }
 """What the room sends, by type ``t``: the only messages a page handles from a room."""
-STATUS = {"host_left": host_left, "host_changed": host_changed}
+def host_gone(online, message):
+    """My link lost the host and every successor's turn passed without a new host (session.mjs ``hostless``):
+    nobody is left to host the table; the link goes on looking, should the host come back."""
+    online.connected = False
+    online.notice(t("online_table_gone"))
+    online.render_bar()
+
+
+def nobody(online, message):
+    """No host ever answered this page (a link opened after the table's people were gone): said instead of
+    "Connecting…"; the link goes on trying."""
+    if not online.connected:
+        online.show_status(t("online_nobody"))
+
+
+STATUS = {"host_left": host_left, "host_changed": host_changed, "host_gone": host_gone, "nobody": nobody}
 """What this page's own link says about the host (session.mjs ``onStatus``)."""
