@@ -8,13 +8,18 @@ seat starts a new game after a confirmation; computer levels and undo apply to t
 import i18n
 import screen
 import settings as form_fields
+import sound
 import store
 import view
 from dialogs import open_dialog
 from dom import by_id, drop_params
 from i18n import error_text, t
 from pyscript import document
+from pyscript.ffi import create_proxy
 from transport import EngineError, call
+
+SOUND_KEY = "spades-sound"
+"""localStorage: ``{"volume": 0-100}`` (the settings' own key keeps only the fields store.py declares)."""
 
 
 class Preferences:
@@ -38,6 +43,33 @@ class Preferences:
         self.say = say
         self.confirm = confirm
         self.preset_rules = None  # complete rules of the preset shown in the form
+        self.sound_start()
+
+    # ------------------------------------------------------------- sound: the volume and the table's mute button
+
+    def sound_start(self):
+        """The saved volume into the settings and the sound; the table's mute button (``#btn-sound``) listens."""
+        try:
+            saved = store.read_json(SOUND_KEY)
+        except ValueError:
+            saved = None
+        volume = form_fields.volume_of(saved.get("volume") if isinstance(saved, dict) else None)
+        self.settings["volume"] = volume
+        sound.set_volume(volume)
+        button = by_id("btn-sound")
+        if button is not None:
+            button.addEventListener("click", create_proxy(lambda event: self.toggle_sound()))
+
+    def toggle_sound(self):
+        """The mute button: sound off or on, kept in the settings (this visit's ``?sound=0`` goes with it)."""
+        on = not sound.enabled()
+        self.settings["sound"] = on
+        store.save_settings(self.settings)
+        if self.params.pop("sound", None) is not None:
+            drop_params("sound")
+        screen.apply_display(self.settings, self.params)
+        if on:
+            sound.play("bid")  # a tap: it is on, and this loud
 
     async def open(self):
         state = self.games.state
@@ -104,6 +136,8 @@ class Preferences:
         self.settings.clear()
         self.settings.update(new)
         store.save_settings(new)
+        store.write_json(SOUND_KEY, {"volume": new["volume"]})
+        sound.set_volume(new["volume"])
         by_id("dlg-settings").close()
         if new["lang"] != i18n.lang():
             self.params.pop("lang", None)

@@ -144,14 +144,46 @@ GROUPS = ("display-fields", "rules-fields", "players-fields", "online-fields")
 first, its options below), your seat and the computer players, and online play, folded (a ``details``)."""
 
 
+VOLUME = 70  # the default volume, 0-100 (sound.py hears it as its square)
+
+
+def volume_of(value, default=VOLUME):
+    """A volume setting, 0–100 in steps of 5: a number (or its text) clamped and rounded; anything else:
+    ``default``."""
+    try:
+        number = float(str(value))
+    except (TypeError, ValueError):
+        return default
+    if number != number:  # NaN
+        return default
+    return int(max(0, min(100, number)) / 5 + 0.5) * 5
+
+
+def _volume(value):
+    """The volume slider (``set-volume``, 0–100 by 5), its value said in words too (``aria-valuetext``)."""
+    field = h(
+        "input",
+        {"type": "range"},
+        id="set-volume",
+        name="volume",
+        min=0,
+        max=100,
+        step=5,
+        value=value,
+        aria_valuetext=str(value) + "%",
+    )
+    return h("div", h("label", t("set_volume"), for_="set-volume"), field, cls="field range")
+
+
 def display_html(settings, lang):
-    """The display and sound group's contents: language, sound, speed, cards, how a card is played, a forced card
-    played by itself, undo."""
+    """The display and sound group's contents: language, sound and its volume, speed, cards, how a card is
+    played, a forced card played by itself, undo."""
     return join(
         [
             h("legend", t("settings_display")),
             _select("lang", t("set_language"), LANGS, lang, "lang_"),
             _check("sound", t("set_sound"), settings["sound"]),
+            _volume(volume_of(settings.get("volume"))),
             _select("speed", t("set_speed"), SPEEDS, settings["speed"], "speed_"),
             _check("four_color", t("set_four_color"), settings["four_color"]),
             _select("play_mode", t("set_play_mode"), PLAY_MODES, settings["play_mode"], "play_mode_"),
@@ -271,6 +303,7 @@ def read_display(form, settings):
     new["bots"] = read_levels(form, settings["bots"])
     new["lang"] = _text(form, "lang", settings.get("lang") or "en")
     new["sound"] = _checked(form, "sound")
+    new["volume"] = volume_of(_text(form, "volume", None), volume_of(settings.get("volume")))
     new["speed"] = _text(form, "speed", "normal")
     new["four_color"] = _checked(form, "four_color")
     new["play_mode"] = _text(form, "play_mode", "click")

@@ -10,6 +10,7 @@ from unittest import mock
 
 import i18n
 import pytest
+from settings import volume_of
 from ui import Ui
 
 from tests.page.conftest import run_async
@@ -221,14 +222,21 @@ def make_preferences(games: Games, new: dict[str, Any], checked: dict[str, Any],
     page = Log()
     saved = settings()
     params = {"lang": "en"}
-    helper = preferences.Preferences(games, saved, params, {}, Ui(), page.say, answering(*answers))
-    preferences.call = Worker(rules=[{"rules": checked}])
+    volumes: list[Any] = []  # the volume's own key (preferences.SOUND_KEY)
+    preferences.store = SimpleNamespace(
+        save_settings=lambda value: page.lines.append(("stored", value)),
+        read_json=lambda key: {"volume": 35} if key == preferences.SOUND_KEY else None,
+        write_json=lambda key, value: volumes.append((key, value)),
+    )
     preferences.form_fields = SimpleNamespace(
         read_rules=lambda form, base: dict(checked),
         read_display=lambda form, old: {**old, **new},
         overrides=lambda rules, base: {},
+        volume_of=volume_of,
     )
-    preferences.store = SimpleNamespace(save_settings=lambda value: page.lines.append(("stored", value)))
+    helper = preferences.Preferences(games, saved, params, {}, Ui(), page.say, answering(*answers))
+    assert saved["volume"] == 35  # the saved volume is read at once
+    preferences.call = Worker(rules=[{"rules": checked}])
     preferences.i18n = SimpleNamespace(lang=lambda: "en", set_lang=lambda lang: None, apply=lambda document: None)
     return helper, page, saved
 

@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 from markup import Html
 from ui import Ui
 
-from tests.page.conftest import HOSTILE, assert_no_injection, parse_tags
+from tests.page.conftest import HOSTILE, ROOT, assert_no_injection, parse_tags
 from tests.page.nodes import parse
 from tests.page.states import HYPOTHESIS, fresh, log_entries, poison, rendered
 
@@ -100,7 +100,8 @@ def test_any_card_code_makes_a_harmless_face(card: str) -> None:
     face = view.card_face(card)
     assert isinstance(face, Html)
     assert_no_injection(face)
-    assert [tag for tag, _ in parse_tags(face)] in (["span"] * 7, ["span"] * 5)
+    faces = {"D": 2, "C": 2, "H": 1, "S": 1}.get(card[1:], 0) if card in view.CARDS else 0  # a real card's img.face
+    assert [tag for tag, _ in parse_tags(face)] in (["span"] * 7 + ["img"] * faces, ["span"] * 5)
     played = "QH" + card  # i18n.card_name reads the rank and the suit (it refuses a card without them)
     assert_no_injection(view.trick_html([played], "N", {played: card})["N"])
 
@@ -124,6 +125,26 @@ def test_a_card_face_has_its_rank_and_suit_in_both_corners_and_a_pip(lang: str) 
     joker = parse(view.card_face("BJ"))
     assert joker.find("span", cls="joker-pip").text == CARD_NAMES[lang][1]
     assert view.card_classes("BJ") == "card joker joker-big" and view.card_classes("QH") == "card suit-H"
+
+
+def test_each_of_the_52_cards_has_its_svg_face_over_the_drawn_one_and_jokers_keep_the_drawn_one() -> None:
+    vendored = ROOT / "static" / "vendor" / "cards"
+    for card in sorted(c for c in view.CARDS if c not in ("BJ", "LJ")):
+        two, four = view.card_image(card), view.card_image(card, four_colour=True)
+        assert two == f"static/vendor/cards/{card}.svg"
+        assert four == (f"static/vendor/cards/{card}-4.svg" if card[1] in "DC" else two)  # hearts, spades: one deck
+        if vendored.is_dir():  # make setup: each face is there
+            assert (ROOT / two).is_file() and (ROOT / four).is_file(), card
+        images = parse(view.card_face(card)).find_all("img")
+        assert [img.get("src") for img in images] == ([two, four] if card[1] in "DC" else [two])
+        assert all(img.get("alt") == "" and "face" in img.classes for img in images)  # decorative: the card is named
+        if card[1] in "DC":  # both decks' faces: the style sheet shows one (html[data-four-color])
+            assert [c for img in images for c in img.classes if c.startswith("face-")] == ["face-2", "face-4"]
+        assert parse(view.card_face(card)).find_all("span", cls="corner")  # the drawn face stays under it
+    for code in ("BJ", "LJ", "1S", "AX", "", "ASS", "as", "T"):
+        assert view.card_image(code) is None and view.card_image(code, True) is None
+        if code in view.CARDS:
+            assert not parse(view.card_face(code)).find_all("img")
 
 
 def test_the_hand_in_the_middle_of_a_trick(lang: str) -> None:
