@@ -319,7 +319,7 @@ export async function connect({ host = false, id, tableId, secret, relays, fallb
     const all = sockets();
     const urls = Object.keys(all);
     return urls.length > 0 && urls.every((url) =>
-      all[url]?.readyState === 3 && realm.frame.contentWindow.relayFailures(url) >= GIVE_UP_FAILURES);
+      all[url]?.readyState === 3 && (realm.frame.contentWindow?.relayFailures(url) ?? 0) >= GIVE_UP_FAILURES);
   };
   /** A host with nobody connected whose every relay was given up: a fresh realm with the same id, joined again. */
   const renew = async () => {

@@ -50,7 +50,13 @@ window.WebSocket = class extends Socket {
     this.addEventListener("close", () => (failures[url] = (failures[url] || 0) + 1));
   }
 };
-window.relayFailures = (url) => failures[new URL(url).href] || 0;
+window.relayFailures = (url) => {
+  try {
+    return failures[new URL(url).href] || 0;
+  } catch {
+    return 0; // not an address: no socket was ever made for it
+  }
+};
 
 // Loaded here, in this realm, after trystero's core: it shares the core's peer id (drawn once, above).
 let second = null;
