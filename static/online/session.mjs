@@ -62,6 +62,38 @@ async function verifier(pub) {
   };
 }
 
+// A newcomer holding an invitation made before a takeover knows only the old host's key. Every host therefore
+// signs its successors' keys ("heirs": HEIRS_TEXT over the table id and the keys) and sends them to its guests;
+// a guest keeps the chain of such links from the invitation's key to the host it follows, and a successor that
+// takes the table over presents that chain in its own host frames. A page that found no host follows a host frame
+// whose chain leads from its invitation's key, link by link, to the frame's key (chainLeads), once it has waited
+// a grace period for the invitation's own host (docs/online.md "When the host is gone").
+export const CHAIN_LINKS = 8; // the longest chain followed: eight takeovers of one table
+const heirsText = (tableId, keys) => `heirs ${tableId} ${keys.join(",")}`;
+
+/** Whether `chain` ([{by, keys, sig}], each link the signature of `by` over its keys) leads from `root` to `key` at
+ * the table `tableId`: the first link by `root`, each next one by a key the link before it names, `key` named by
+ * the last, every signature genuine. Pure but for WebCrypto; false for anything malformed. */
+export async function chainLeads(root, chain, key, tableId) {
+  if (!Array.isArray(chain) || chain.length < 1 || chain.length > CHAIN_LINKS || typeof key !== "string") return false;
+  let signers = [root]; // who may sign the next link: the root, then the keys the link before names
+  for (const link of chain) {
+    const keys = link?.keys;
+    if (typeof link?.by !== "string" || !signers.includes(link.by) || !Array.isArray(keys)) return false;
+    if (typeof link.sig !== "string" || link.sig.length > 200 || keys.length > 4) return false;
+    if (!keys.every((k) => typeof k === "string" && k.length < 200)) return false;
+    const genuine = await verifier(link.by).then((verify) => verify(link.sig, heirsText(tableId, keys)), () => false);
+    if (!genuine) return false;
+    signers = keys;
+  }
+  return signers.includes(key);
+}
+
+/** A host's signed link naming `keys` as its heirs (what its guests keep, and a successor presents). */
+export async function heirsLink(identity, tableId, keys) {
+  return { by: identity.pub, keys: [...keys], sig: await identity.sign(heirsText(tableId, keys)) };
+}
+
 /** A queue: the room's operations run one at a time, in the order things happened. */
 function serial() {
   let last = Promise.resolve();
@@ -82,7 +114,14 @@ export async function host({ engine, table = "online", tableId, secret, relays, 
   let yielded = false;
   const quiet = new Set(); // peers that joined and have said nothing yet: the signed host frame again each ping
   const heard = new Set(); // peers that said something
-  const announce = (peer) => identity.sign(peer).then((sig) => net.send({ t: "host", sig, key: identity.pub }, peer));
+  let chain = []; // the links from the invitation's key to this host's (a host built by takeover), see chainLeads
+  let heirs = null; // this host's own signed link naming its successors (sent to every guest)
+  const announce = (peer) =>
+    identity.sign(peer).then((sig) => {
+      const frame = { t: "host", sig, key: identity.pub };
+      net.send(chain.length ? { ...frame, chain } : frame, peer);
+      if (heirs) net.send({ t: "heirs", ...heirs }, peer);
+    });
   const queue = serial();
   let stepTimer = null;
   let closed = false;
@@ -158,6 +197,7 @@ export async function host({ engine, table = "online", tableId, secret, relays, 
       left(peer);
     },
     onMessage: (peer, frame) => {
+      if (frame.t === "heirs") return; // another host's successors (one that took over): none of this room's
       if (frame.t === "host") {
         // Another host at this table: a successor that took it over while this page was away (its key is in this
         // room's succession and it signed our id) wins, if the page says the takeover was by the rules (onYield
@@ -227,9 +267,18 @@ export async function host({ engine, table = "online", tableId, secret, relays, 
     heard: () => heard.size,
     /** This host's relays and whether each answers, for the room window: relayRows' [{url, reach, fallback?}]. */
     relays: () => relayRows(net, since, relays),
-    /** The keys of the room's successors (its last room message): a genuine host frame by one of them wins. */
-    succession(keys) {
+    /** The keys of the room's successors (its last room message): a genuine host frame by one of them wins; and
+     * `proof`, the chain that led to this host (takeover.py keeps it in the record): shown in its host frames. Its
+     * guests are sent the successors signed (heirs), for a successor's own chain. */
+    succession(keys, proof) {
       successors = [...keys].filter((pub) => pub && pub !== identity.pub);
+      if (Array.isArray(proof)) chain = JSON.parse(JSON.stringify(proof)).slice(-(CHAIN_LINKS - 1));
+      const named = [...new Set(successors)].slice(0, 4);
+      if (!named.length || (heirs && heirs.keys.join(",") === named.join(","))) return;
+      heirsLink(identity, tableId, named).then((link) => {
+        heirs = link;
+        if (!closed) for (const peer of net.peers()) net.send({ t: "heirs", ...link }, peer);
+      });
     },
     send(message) {
       if (message.t === "intent") {
@@ -297,6 +346,18 @@ export async function guest({ tableId, secret, hostPub, relays, fallback, ice, l
   verifiers.set(hostPub, Promise.resolve(await verifier(hostPub))); // a bad key in the link fails here, as before
   let successors = []; // the keys of the room's succession, in order (the current host's left out)
   let place = null; // this page's place among them, or null
+  let hostChain = []; // the links that lead from the invitation's key to the host followed now (chainLeads)
+  let heirs = null; // that host's own signed link naming its successors
+  const unheard = new Map(); // peer → its last heirs frame, until that peer is the host
+  const takeHeirs = (peer) => {
+    const frame = unheard.get(peer);
+    if (peer !== hostPeer || !frame || !Array.isArray(frame.keys) || typeof frame.sig !== "string") return;
+    unheard.delete(peer);
+    const link = { by: current, keys: frame.keys, sig: frame.sig };
+    chainLeads(current, [link], frame.keys[0], tableId).then((ok) => {
+      if (ok && peer === hostPeer && link.by === current) heirs = link;
+    });
+  };
   let lostAt = null; // when this link lost the host it followed (null: it has one, or never had)
   let takeoverTimer = null;
   let followTimer = null;
@@ -424,14 +485,41 @@ export async function guest({ tableId, secret, hostPub, relays, fallback, ice, l
       },
       onMessage: (peer, frame) => {
         if (mine !== generation) return;
+        if (frame.t === "heirs") {
+          // The host's successors, signed by it: kept, the last link of this page's chain should it take over
+          // (it may come before this link has checked that peer's host frame: then it waits for it).
+          if (unheard.size > 8) unheard.clear(); // one a peer, and only hosts send them
+          unheard.set(peer, frame);
+          takeHeirs(peer);
+          return;
+        }
         if (frame.t === "host") {
           // The genuine host (its signature of our id): the first time, or again from a new peer id after the host
           // reloaded (our old channel to it may not have noticed yet). Say hello with our token and last sequence.
-          // A successor's frame (its key in frame.key) is followed only as allowed() says.
+          // A successor's frame (its key in frame.key) is followed only as allowed() says, or, for a page without
+          // a host for a grace period already (a newcomer whose invitation is older than a takeover), when its
+          // chain leads from the key this page follows to the frame's (chainLeads).
           const pub = typeof frame.key === "string" ? frame.key : current;
-          if (peer !== hostPeer && typeof frame.sig === "string" && frame.sig.length < 200 && allowed(pub)) {
-            verifyBy(pub, frame.sig, net.self).then((genuine) => {
-              if (!genuine || peer === hostPeer || mine !== generation || !allowed(pub)) return;
+          const chained = Array.isArray(frame.chain) && frame.chain.length ? frame.chain : null;
+          const viaChain = () => {
+            const since = lostAt ?? (found ? null : started);
+            return chained !== null && hostPeer === null && since !== null && Date.now() - since >= TAKEOVER_GRACE_MS;
+          };
+          const signed = typeof frame.sig === "string" && frame.sig.length < 200;
+          if (peer !== hostPeer && signed && (allowed(pub) || viaChain())) {
+            Promise.all([
+              verifyBy(pub, frame.sig, net.self),
+              allowed(pub) || chainLeads(current, chained, pub, tableId),
+              chained !== null && chainLeads(chained[0]?.by, chained, pub, tableId), // whole in itself: kept to show
+            ]).then(([genuine, leads, whole]) => {
+              if (!genuine || !leads || peer === hostPeer || mine !== generation) return;
+              if (!allowed(pub) && !viaChain()) return;
+              if (pub !== current) {
+                hostChain = whole ? chained : [...hostChain, ...(heirs ? [heirs] : [])].slice(-(CHAIN_LINKS - 1));
+                heirs = null; // the new host sends its own
+              } else if (whole) {
+                hostChain = chained;
+              }
               const returning = hostPeer !== null;
               hostPeer = peer;
               rejoins = 0;
@@ -448,6 +536,7 @@ export async function guest({ tableId, secret, hostPub, relays, fallback, ice, l
                 place = null;
                 status?.({ t: "host_changed", key: pub });
               }
+              takeHeirs(peer);
               hello();
             });
           }
@@ -536,6 +625,8 @@ export async function guest({ tableId, secret, hostPub, relays, fallback, ice, l
     relays: () => relayRows(net, started, relays),
     /** The key of the host followed now. */
     host: () => current,
+    /** The chain from the invitation's key to this host's successors (a successor presents it once it hosts). */
+    proof: () => [...hostChain, ...(heirs ? [heirs] : [])].slice(-CHAIN_LINKS),
     /** The room's succession as keys, in order, and this page's place in it (or null): see allowed(). */
     succession(keys, mine) {
       successors = [...keys].map((pub) => (typeof pub === "string" && pub !== current ? pub : null));

@@ -229,6 +229,31 @@ def test_the_record_goes_into_storage_and_back_unchanged_and_only_for_its_own_ta
         assert empty.public() == {"room": None, "hands": [], "chat": [], "scored": 0} and empty.host is None
 
 
+LINK = {"by": KEYS["S"], "keys": [KEYS["W"], KEYS["N"], KEYS["E"]], "sig": "s" * 86}
+
+
+@pytest.mark.parametrize(
+    "junk",
+    [
+        None,
+        "chain",
+        [LINK, "x"],
+        [{**LINK, "keys": "W"}],
+        [{**LINK, "keys": [1]}],
+        [{**LINK, "sig": None}],
+        [{"keys": [], "sig": "s"}],
+        [{**LINK, "keys": [KEYS["W"]] * 5}],
+        [LINK] * 9,
+    ],
+)
+def test_a_takeovers_chain_goes_into_storage_and_back_and_anything_else_is_no_chain(junk) -> None:
+    kept = record.Record("s", host=KEYS["W"], chain=[LINK, {**LINK, "by": KEYS["W"]}])
+    back = record.Record.from_json(json.loads(json.dumps(kept.to_json())), "s")
+    assert back.chain == kept.chain == [LINK, {**LINK, "by": KEYS["W"]}] and back.host == KEYS["W"]
+    assert record.Record("s", chain=junk).chain == []
+    assert record.Record.from_json({"secret": "s", "chain": junk}, "s").chain == []
+
+
 def test_a_hand_without_a_whole_number_in_range_is_not_kept() -> None:
     rec = record.Record("s")
     for hand in (None, {}, {"number": "1"}, {"number": True}, {"number": 0}, {"number": record.HANDS_LIMIT + 1}):

@@ -4,8 +4,10 @@ them to take the table over when the host is gone (the worker's op ``room_takeov
 What it holds is what the room showed everyone anyway: the last ``room`` message, every finished hand as the
 room's ``hand {number}`` answer gave it (asked once per hand as the states' ``hands_scored`` grows, at most
 :data:`ASK_AT_ONCE` at a time), and the chat; besides, the key of the host followed now (``host``), so a page that
-reloads after a takeover still knows whom to follow.  Kept in memory and in the browser's storage (life.py, as
-``spades-online-record``) so that a page that reloads can still take over.
+reloads after a takeover still knows whom to follow; and, for a page that took the table over, the ``chain`` that
+leads from the invitation's key to its own (session.mjs ``chainLeads``: shown in its host frames after a reload
+too, so that a newcomer holding the old invitation finds the table).  Kept in memory and in the browser's storage
+(life.py, as ``spades-online-record``) so that a page that reloads can still take over.
 
 Pure (MicroPython and CPython): :class:`Record` knows nothing of the page; tests/page/test_takeover_parts.py runs it.
 """
@@ -17,6 +19,26 @@ HANDS_LIMIT = 500
 """Finished hands kept, at most (a game to 500 points ends long before; a hand's record is about 2 KB)."""
 CHAT_KEEP = 100
 """Chat lines kept, on the page (handlers.py) and in the record."""
+CHAIN_LINKS = 8
+"""The longest chain kept (session.mjs ``CHAIN_LINKS``)."""
+
+
+def chain_of(value):
+    """``value`` as a chain of signed links (``[{"by", "keys", "sig"}]``: text, up to four texts, text), or ``[]``
+    when it is not one; session.mjs checks the signatures."""
+    if not isinstance(value, list) or len(value) > CHAIN_LINKS:
+        return []
+    out = []
+    for link in value:
+        if not isinstance(link, dict):
+            return []
+        by, keys, sig = link.get("by"), link.get("keys"), link.get("sig")
+        if not isinstance(by, str) or not isinstance(sig, str) or not isinstance(keys, list) or len(keys) > 4:
+            return []
+        if not all(isinstance(key, str) for key in keys):
+            return []
+        out.append({"by": by, "keys": list(keys), "sig": sig})
+    return out
 
 
 def _whole(value):
@@ -24,9 +46,10 @@ def _whole(value):
 
 
 class Record:
-    """One table's public record: ``room``, ``hands`` (number → hand), ``chat``, ``host`` (a key), for ``secret``."""
+    """One table's public record: ``room``, ``hands`` (number → hand), ``chat``, ``host`` (a key), ``chain`` (a
+    page that took over: :func:`chain_of`), for ``secret``."""
 
-    def __init__(self, secret, room=None, hands=None, chat=None, host=None, scored=0):
+    def __init__(self, secret, room=None, hands=None, chat=None, host=None, scored=0, chain=None):
         self.secret = secret
         self.scored = scored if _whole(scored) and 0 <= scored <= HANDS_LIMIT else 0  # the latest hands_scored
         self.room = room if isinstance(room, dict) else None
@@ -36,6 +59,7 @@ class Record:
             self.keep_hand(hand)
         self.chat = [line for line in (chat or []) if isinstance(line, dict)][-CHAT_KEEP:]
         self.host = host if isinstance(host, str) and host else None
+        self.chain = chain_of(chain)  # a page that took over: the links from the invitation's key to its own
 
     def missing(self, hands_scored):
         """The finished hands to ask for now (``hands_scored``: the latest state's): the lowest numbers neither kept
@@ -89,6 +113,7 @@ class Record:
             "chat": list(self.chat),
             "host": self.host,
             "scored": self.scored,
+            "chain": self.chain,
         }
 
     @classmethod
@@ -105,6 +130,7 @@ class Record:
             chat if isinstance(chat, list) else [],
             data.get("host"),
             data.get("scored"),
+            data.get("chain"),
         )
 
 

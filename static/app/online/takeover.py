@@ -13,6 +13,9 @@
   resumed host counts from its earlier page's last heartbeat, ``spades-online-alive``, so a slow reload counts).
   :meth:`Takeover.yield_host` then drops its save, which is obsolete, and joins as a guest with its own seat token
   (the new room knows it by its ``claim``), so a table never has two hosts.
+- A newcomer holding the invitation made before a takeover knows only the old host's key: every host signs its
+  successors' keys for its guests, and the page that takes over keeps the chain of such links (record.py
+  ``chain``) and hands it to its link, which shows it in its host frames (session.mjs ``chainLeads``).
 - Once a new host's first room message came, the page says so (``online_host_now``, and ``online_redealt`` when
   the hand in progress was dealt again).
 """
@@ -23,8 +26,8 @@ from dom import by_id
 from i18n import t
 from tasks import sleep_ms, spawn
 
-from .bridge import HOST_KEY, RECORD_KEY, keep_token, own_link, read_quiet, to_js
-from .record import Record
+from .bridge import HOST_KEY, RECORD_KEY, keep_token, own_link, plain, read_quiet, to_js
+from .record import Record, chain_of
 from .succession import Absence, may_take_over, place_of, successor_keys, takeover_lines, yields_to
 
 LONELY_MS = 2500
@@ -112,7 +115,8 @@ class Takeover:
             return
         if self.role == "host":
             self.watch_absence(session, room)
-            session.succession(to_js(self.learn_successors(room)))
+            chain = self.record.chain if self.record is not None else []
+            session.succession(to_js(self.learn_successors(room)), to_js(chain))
         else:
             place = place_of(room, (self.you or {}).get("seat")) if may_take_over(room, self.you, self.ended) else None
             session.succession(to_js(successor_keys(room, self.pub)), -1 if place is None else place)
@@ -171,6 +175,8 @@ class Takeover:
         try:
             store.remove(ALIVE_KEY)  # a host built now counts its absence from now, not from an old heartbeat
             public = self.record.public()
+            self.record.chain = chain_of(plain(self.session.proof()))  # from the invitation's key to mine
+            self.save_record()
             await self.close_session()
             self.role = "host"
             self.new_host = True
