@@ -21,7 +21,8 @@
 //                                       (see progress() below)
 //        {timing}                       once, unsolicited, when Python and the engine are up (or failed):
 //                                       {snapshot: bool, start, worker, python, engine, ...} (ms, worker's clock)
-// op "timing" answers the same object, with `stored` (ms) or `storeError` once a plain start's snapshot is kept.
+// op "timing" answers the same object, with `stored` (ms) or `storeError` once a plain start's snapshot is kept, and
+// `downloads` (each of the worker's files: when asked for, when done, bytes as sent).
 import { loadPyodide } from "./vendor/pyodide/pyodide.mjs";
 import { BUILD } from "./vendor/engine-build.mjs";
 import { sparse, unsparse } from "./heap-store.mjs";
@@ -124,6 +125,16 @@ new PerformanceObserver((list) => {
     }
   }
 }).observe({ type: "resource", buffered: true });
+
+// Each of the worker's downloads so far (for benchmarks/bench_first_visit.py's steps): the file under
+// static/vendor/, when it was asked for and when its last byte came (ms, the worker's clock), bytes as sent.
+function downloads() {
+  return performance.getEntriesByType("resource").flatMap((entry) => {
+    const path = pathOf(entry.name);
+    const times = { start: Math.round(entry.startTime), end: Math.round(entry.responseEnd) };
+    return path ? [{ file: path, ...times, sent: entry.encodedBodySize }] : [];
+  });
+}
 
 // ---------------------------------------------------------------- the stored snapshot (Cache Storage)
 async function openCache() {
@@ -230,7 +241,7 @@ async function start(py, plain) {
   py.runPython("import random; random.seed(); from spades.worker import handle");
   timing.engine = performance.now();
   const h = py.globals.get("handle");
-  return (op, args) => (op === "timing" ? JSON.stringify(timing) : h(op, args));
+  return (op, args) => (op === "timing" ? JSON.stringify({ ...timing, downloads: downloads() }) : h(op, args));
 }
 
 async function startEngine() {

@@ -1,10 +1,12 @@
 // First paint and start-up, before Python runs (see docs/page.md).
 //
 // - starts the engine worker at once: Pyodide is the long pole, MicroPython starts in parallel;
+// - opens the menu and the help before Python runs (early.js);
 // - picks the language (?lang=, saved setting, navigator.languages) and the saved display settings,
 //   so the static table is shown translated and themed without waiting for Python;
 // - drives the progress bar; static/app/main.py (MicroPython) takes over from window.spades.
 import { startEngine } from "../engine.js";
+import { earlyMenu } from "./early.js";
 
 const LANGS = ["zh-Hans", "zh-Hant", "en"];
 const params = new URLSearchParams(location.search);
@@ -207,12 +209,25 @@ function translate(catalog, language, scope = document) {
   if (title) document.title = title;
 }
 
-const engine = startEngine({ onprogress: downloaded, keep: !embedded }); // embedded: no snapshot in Cache Storage
+// The worker index.html's head started (window.spadesWorker), else one started now; embedded: no snapshot kept.
+const engine = startEngine({ onprogress: downloaded, keep: !embedded, early: window.spadesWorker });
 const messages = fetch(new URL("../../spades/i18n/messages.json", import.meta.url)).then((r) => r.json());
 const engineReady = engine.call("ping");
+// What the page would ask the engine before its settings and lessons (scripts/early_data.py), as JSON text.
+const earlyData = fetch(new URL("../vendor/early/engine.json", import.meta.url)).then((r) =>
+  r.ok ? r.text() : Promise.reject(new Error(`early data: HTTP ${r.status}`)),
+);
+earlyData.catch((error) => console.info(error)); // the page then asks the engine (early.py)
+const earlyPage = earlyMenu({ lang, messages }); // the menu and the help before Python (early.js)
 
 window.spades = {
   engine, lang, messages, engineReady, progress, storage, params: location.search, startedAt: performance.now(),
+  early: earlyPage, earlyData,
+  // a language chosen in the settings while the engine loads (early.py): the loading line speaks it too
+  setLang(tag) {
+    lang = LANGS.includes(tag) ? tag : lang;
+    render();
+  },
 };
 window.engine = engine; // the transport, as /tmp/proto's main.py expects it
 

@@ -1017,4 +1017,7 @@ ALWAYS = (  # also without a game or ownership
     "profile-save",
     "profile-export",
     "profile-import",
+    "settings",  # the presets come with the build (early.py); a change that needs the engine waits for it
+    "settings-cancel",
+    "settings-save",
 )

@@ -3,8 +3,13 @@
 Rule options are checked by the worker (op ``rules``) before they are kept. Changing the rules or your
 seat starts a new game after a confirmation; computer levels and undo apply to the game in progress
 (its save is reloaded with them); display settings apply at once.
+
+While the engine loads (early.py) the dialog opens with the saved settings and the presets the build asked the
+engine for; display settings and the language are kept at once, and a change of the rules, your seat, the
+computer players or undo waits for the engine, saying so (``settings_waiting``), the form as the person left it.
 """
 
+import early
 import i18n
 import screen
 import settings as form_fields
@@ -20,6 +25,9 @@ from transport import EngineError, call
 
 SOUND_KEY = "spades-sound"
 """localStorage: ``{"volume": 0-100}`` (the settings' own key keeps only the fields store.py declares)."""
+
+GAME_SETTINGS = ("seat", "bots", "undo")
+"""Settings the game in progress is made with: a change of one needs the engine (as a change of the rules)."""
 
 
 class Preferences:
@@ -43,6 +51,8 @@ class Preferences:
         self.say = say
         self.confirm = confirm
         self.preset_rules = None  # complete rules of the preset shown in the form
+        self.opened_rules = None  # the rules the form was opened with
+        self.waiting = False  # a save waits for the engine
         self.sound_start()
 
     # ------------------------------------------------------------- sound: the volume and the table's mute button
@@ -71,10 +81,27 @@ class Preferences:
         if on:
             sound.play("bid")  # a tap: it is on, and this loud
 
+    async def preset(self, name):
+        """A preset's complete rules: the engine's, or while it loads the copy the build asked it for."""
+        if not early.is_ready():
+            data = await early.data()
+            if not self.lists:
+                self.lists.update(data.get("lists") or {})
+            rules = (data.get("preset_rules") or {}).get(name)
+            if rules is not None:
+                return dict(rules)
+        return (await call("rules", {"rules": {"preset": name}}))["rules"]
+
     async def open(self):
         state = self.games.state
-        rules = dict(state["rules"]) if state else {"preset": "standard"}
-        self.preset_rules = (await call("rules", {"rules": {"preset": rules.get("preset", "standard")}}))["rules"]
+        if state:
+            rules = dict(state["rules"])
+            self.preset_rules = await self.preset(rules.get("preset", "standard"))
+        else:  # before the engine: the saved settings' rules (the preset's, with the saved changes)
+            self.preset_rules = await self.preset(self.settings.get("preset") or "standard")
+            rules = dict(self.preset_rules)
+            rules.update(self.settings.get("rules") or {})
+        self.opened_rules = rules
         me = state["me"] if state else self.settings["seat"]
         form = by_id("settings-form")
         form.innerHTML = str(form_fields.form_html(self.settings, rules, i18n.lang(), self.lists, me))
@@ -89,7 +116,7 @@ class Preferences:
         form = by_id("settings-form")
         if name == "preset":
             try:
-                self.preset_rules = (await call("rules", {"rules": {"preset": str(target.value)}}))["rules"]
+                self.preset_rules = await self.preset(str(target.value))
             except EngineError:
                 return
             by_id("rules-fields").innerHTML = str(form_fields.rules_fields(self.preset_rules, self.lists))
@@ -107,6 +134,12 @@ class Preferences:
     def cancel(self):
         by_id("dlg-settings").close()
 
+    def needs_engine(self, form):
+        """Whether the form changes the rules or a setting of the game in progress (``GAME_SETTINGS``)."""
+        new = form_fields.read_display(form, self.settings)
+        rules = form_fields.read_rules(form, self.preset_rules or {})
+        return rules != self.opened_rules or any(new.get(k) != self.settings.get(k) for k in GAME_SETTINGS)
+
     async def save(self):
         games = self.games
         form = by_id("settings-form")
@@ -115,6 +148,22 @@ class Preferences:
         if problem is not None:  # a fallback relay that is none (settings.py bad_relay): said, nothing kept
             error.textContent = problem
             return
+        if not early.is_ready():
+            if self.waiting:
+                return
+            if not self.needs_engine(form):  # display and language only: kept and shown at once
+                self.keep(form_fields.read_display(form, self.settings))
+                self.say(t("settings_saved"))
+                return
+            self.waiting = True
+            error.textContent = t("settings_waiting")
+            try:
+                await early.wait_ready()
+            finally:
+                self.waiting = False
+            if not by_id("dlg-settings").open:  # cancelled meanwhile
+                return
+            error.textContent = ""
         base = self.preset_rules or {}
         rules = form_fields.read_rules(form, base)
         try:
@@ -132,6 +181,18 @@ class Preferences:
         if (rules_changed or seat_changed) and state and state["phase"] != "game-over":
             if not await self.confirm(t("confirm_rules" if rules_changed else "confirm_seat")):
                 return
+        old = self.keep(new)
+        if rules_changed or seat_changed:
+            await games.restart()
+            return
+        if new["bots"] != old["bots"] or new["undo"] != old["undo"]:
+            await games.reseat()
+        games.render()
+        self.say(t("settings_saved"))
+
+    def keep(self, new):
+        """Keep the settings ``new``, close the dialog and show the display settings (a new language at once);
+        returns the settings before."""
         old = dict(self.settings)
         self.settings.clear()
         self.settings.update(new)
@@ -144,13 +205,9 @@ class Preferences:
             drop_params("lang")
             i18n.set_lang(new["lang"])
             i18n.apply(document)
+            if not early.is_ready():
+                early.language(new["lang"])
             view.forget_trick()
             self.ui.forget_html()
         screen.apply_display(new, self.params)
-        if rules_changed or seat_changed:
-            await games.restart()
-            return
-        if new["bots"] != old["bots"] or new["undo"] != old["undo"]:
-            await games.reseat()
-        games.render()
-        self.say(t("settings_saved"))
+        return old

@@ -397,17 +397,26 @@ class Lessons:
 
 async def open_list():
     """Menu → Lessons: every lesson with its progress; start, continue or start again. While the engine loads
-    (early.py) the window opens at once saying so, and fills in when the engine can list the lessons (unless it
-    was closed meanwhile)."""
+    (early.py) the window opens at once with the list the build asked the engine for, its buttons disabled and a
+    line saying that lessons start once the engine is ready (without that list: a line saying the lessons come
+    with the engine), and works once the engine is ready (unless it was closed meanwhile)."""
     if not early.is_ready():
-        close = h("button", t("close"), type="button", data_action="close-dialog", autofocus=True)
-        waiting = h("p", t("tut_loading"), cls="help-status", role="status", data_lessons="loading")
-        title = h("h2", t("tut_title"), id="dlg-lessons-title")
-        _open_window(join([title, waiting, h("div", close, cls="dlg-buttons")]))
+        listed = ((await early.data()).get("lessons") or {}).get(i18n.lang())
+        if listed:
+            _open_window(list_html(listed, waiting=True))
+        else:
+            close = h("button", t("close"), type="button", data_action="close-dialog", autofocus=True)
+            waiting = h("p", t("tut_loading"), cls="help-status", role="status", data_lessons="loading")
+            title = h("h2", t("tut_title"), id="dlg-lessons-title")
+            _open_window(join([title, waiting, h("div", close, cls="dlg-buttons")]))
         await early.wait_ready()
         if not by_id("dlg-lessons").open:
             return
-    lessons = await lesson_order()
+    _open_window(list_html(await lesson_order()))
+
+
+def list_html(lessons, waiting=False):
+    """The lessons window: each lesson with its progress and buttons (``waiting``: disabled, the engine loads)."""
     progress = load_progress()["lessons"]
     rows = []
     focus = None  # the first lesson not done gets the focus
@@ -435,7 +444,8 @@ async def open_list():
                     cls="primary",
                     data_action="lesson-start",
                     data_lesson_id=item["id"],
-                    autofocus=first,
+                    autofocus=first and not waiting,
+                    disabled=waiting,
                 )
             )
         if state != "new":
@@ -447,6 +457,7 @@ async def open_list():
                     data_action="lesson-again",
                     data_lesson_id=item["id"],
                     aria_label=t("tut_restart_named", title=item["title"]),
+                    disabled=waiting,
                 )
             )
         rows.append(
@@ -460,16 +471,17 @@ async def open_list():
                 data_lesson_state=state,
             )
         )
-    close = h("button", t("close"), type="button", data_action="close-dialog", autofocus=focus is None)
-    html = join(
+    close = h("button", t("close"), type="button", data_action="close-dialog", autofocus=focus is None or waiting)
+    note = h("p", t("tut_waiting"), cls="help-status", role="status", data_lessons="waiting") if waiting else None
+    return join(
         [
             h("h2", t("tut_title"), id="dlg-lessons-title"),
             h("p", t("tut_intro")),
+            note,
             h("ol", rows, cls="lesson-list"),
             h("div", close, cls="dlg-buttons"),
         ]
     )
-    _open_window(html)
 
 
 def _open_window(html):

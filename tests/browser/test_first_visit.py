@@ -33,14 +33,16 @@ MENU = (  # the menu's items in order, by group (index.html)
     ("more", ("share-deal", "export", "import")),
 )
 ENGINE_PACKAGE = "**/static/vendor/spades.zip*"  # the engine's own code (static/engine-worker.mjs fetches it)
+MICROPYTHON = "**/static/vendor/micropython/micropython.wasm*"  # the page's Python runtime (PyScript fetches it)
 
 
 def text(key, lang):
     return MESSAGES[key][lang]
 
 
-def hold_engine(page):
-    """Keep the engine's package download waiting; returns ``release()``, which lets it (and any later one) go."""
+def hold_engine(page, pattern=ENGINE_PACKAGE):
+    """Keep the engine's package download (or ``pattern``'s) waiting; returns ``release()``, which lets it (and any
+    later one) go, and the requests held so far."""
     held, state = [], {"held": True}
 
     def route(route):
@@ -49,7 +51,7 @@ def hold_engine(page):
         else:
             route.continue_()
 
-    page.context.route(ENGINE_PACKAGE, route)
+    page.context.route(pattern, route)
 
     def release():
         state["held"] = False
@@ -116,11 +118,63 @@ def test_the_lesson_choice_starts_the_first_lesson_even_before_the_engine_is_rea
 # ---------------------------------------------------------------- before the engine
 
 
+def enabled_items(page):
+    return page.locator("#menu button:not([disabled])").evaluate_all("els => els.map((e) => e.dataset.action)")
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-Hans"])
+def test_the_menu_and_the_help_work_before_python_runs(make_page, server, lang):
+    """MicroPython's runtime and the engine both held back: the menu opens, the help is the build's (early.js)."""
+    page = make_page(viewport={"width": 390, "height": 844})
+    release_engine, _ = hold_engine(page)
+    release_python, held = hold_engine(page, MICROPYTHON)
+    page.goto(f"{server}/?lang={lang}&speed=instant&sound=0")
+    page.wait_for_function("!document.getElementById('btn-menu').disabled", timeout=TIMEOUT)
+    page.locator("#btn-menu").click()
+    menu = page.locator("#menu")
+    menu.wait_for(state="visible")
+    assert page.evaluate("!window.spades.app"), "Python has not started"
+    assert enabled_items(page) == ["help"]
+    page.wait_for_function("document.getElementById('menu-waiting')")
+    assert menu.locator("#menu-waiting").text_content() == text("menu_waiting", lang)
+    assert menu.locator("[data-action='settings']").get_attribute("aria-describedby") == "menu-waiting"
+    assert page.evaluate("document.activeElement.dataset.action") == "help"
+    page.keyboard.press("Escape")
+    assert menu.is_hidden() and page.evaluate("document.activeElement.id") == "btn-menu"
+    page.locator("#btn-menu").click()
+    menu.locator("[data-action='help']").click()
+    page.wait_for_function("document.getElementById('help-content')?.dataset.help === 'ready'", timeout=5_000)
+    assert menu.is_hidden() and page.locator("#dlg-help").is_visible()
+    assert page.locator("#dlg-help-title").text_content() == text("help_title", lang)
+    assert page.locator("#help-content h3").count() > 3
+    page.locator(".help-toc a[data-help-goto='scoring']").click()
+    assert page.evaluate("document.activeElement.id") == "help-h-scoring"
+    assert page.evaluate("location.hash") == "", "a contents link moves the focus, not the address"
+    page.locator("#dlg-help .dlg-buttons [data-action='close-dialog']").click()
+    assert page.locator("#dlg-help").is_hidden()
+    assert page.evaluate("document.body.dataset.phase") == "loading" and page.evaluate("!window.spades.app")
+    assert held, "MicroPython's runtime was held back"
+    release_python()
+    page.wait_for_function("!document.querySelector('#menu [data-action=lessons]').disabled", timeout=TIMEOUT)
+    assert page.evaluate("document.body.dataset.phase") == "loading", "Python runs, the engine is still held"
+    page.locator("#btn-menu").click()
+    menu.wait_for(state="visible")
+    assert enabled_items(page) == ["help", "lessons", "profile", "settings"]
+    assert menu.locator("#menu-waiting").count() == 1
+    page.keyboard.press("Escape")
+    assert menu.is_hidden()
+    release_engine()
+    page.wait_for_function(READY, timeout=TIMEOUT)
+    assert page.locator("#menu-waiting").count() == 0 and page.locator("[data-early]").count() == 0
+    page.locator("#btn-menu").click()
+    assert "new-game" in enabled_items(page)
+
+
 def test_help_lessons_and_zh_seat_names_work_before_the_engine_is_ready(make_page, server):
     page = make_page(viewport={"width": 390, "height": 844})
     release, held = hold_engine(page)
     page.goto(f"{server}/?lang=zh-Hans&speed=instant&sound=0")
-    page.wait_for_function("!document.getElementById('btn-menu').disabled", timeout=TIMEOUT)
+    page.wait_for_function("!document.querySelector('#menu [data-action=lessons]').disabled", timeout=TIMEOUT)
     assert page.evaluate("document.body.dataset.phase") == "loading" and held
     names = page.locator(".seat-name").evaluate_all("els => els.map((e) => e.textContent)")
     assert sorted(names) == sorted(
@@ -130,8 +184,7 @@ def test_help_lessons_and_zh_seat_names_work_before_the_engine_is_ready(make_pag
     menu = page.locator("#menu")
     menu.wait_for(state="visible")
     assert menu.locator("#menu-waiting").text_content() == text("menu_waiting", "zh-Hans")
-    enabled = menu.locator("button:not([disabled])").evaluate_all("els => els.map((e) => e.dataset.action)")
-    assert enabled == ["help", "lessons", "profile"]
+    assert enabled_items(page) == ["help", "lessons", "profile", "settings"]
     assert menu.locator("[data-action='new-game']").get_attribute("aria-describedby") == "menu-waiting"
     menu.locator("[data-action='help']").click()
     page.wait_for_function("document.getElementById('help-content')?.dataset.help === 'ready'", timeout=5_000)
@@ -140,18 +193,76 @@ def test_help_lessons_and_zh_seat_names_work_before_the_engine_is_ready(make_pag
     page.keyboard.press("Escape")
     page.locator("#btn-menu").click()
     page.locator("#menu [data-action='lessons']").click()
-    waiting = page.locator("#dlg-lessons [data-lessons='loading']")
+    waiting = page.locator("#dlg-lessons [data-lessons='waiting']")  # the list is the build's, its buttons wait
     waiting.wait_for(state="visible")
-    assert waiting.text_content() == text("tut_loading", "zh-Hans")
+    assert waiting.text_content() == text("tut_waiting", "zh-Hans")
+    titles = page.locator("#dlg-lessons .lesson-name").evaluate_all("els => els.map((e) => e.textContent)")
+    early = json.loads((ROOT / "static" / "vendor" / "early" / "engine.json").read_text(encoding="utf-8"))
+    assert titles == [f"{item['order']}. {item['title']}" for item in early["lessons"]["zh-Hans"]]
+    assert page.locator("#dlg-lessons [data-action='lesson-start']:not([disabled])").count() == 0
     assert page.evaluate("document.body.dataset.phase") == "loading"
+    page.screenshot(path=str(SHOTS / "lessons-before-engine-390x844-zh-Hans.png"))
     release()
-    page.locator("#dlg-lessons .lesson-item").first.wait_for(state="visible", timeout=TIMEOUT)
+    page.locator("#dlg-lessons [data-action='lesson-start']:not([disabled])").first.wait_for(timeout=TIMEOUT)
+    assert page.locator("#dlg-lessons [data-lessons='waiting']").count() == 0
     page.wait_for_function(READY, timeout=TIMEOUT)
     assert page.locator("#menu-waiting").count() == 0
     page.keyboard.press("Escape")
     page.locator("#btn-menu").click()
     enabled = page.locator("#menu button:not([disabled])").evaluate_all("els => els.map((e) => e.dataset.action)")
     assert "new-game" in enabled and "settings" in enabled
+
+
+def test_settings_and_the_language_before_the_engine_is_ready(make_page, server):
+    """The form opens with the build's presets; a new language is shown at once; a new rule waits for the engine,
+    saying so, and is kept once it is ready (nothing the person chose is lost)."""
+    page = make_page(viewport={"width": 844, "height": 390})
+    release, held = hold_engine(page)
+    page.goto(f"{server}/?speed=instant&sound=0&fresh=1")
+    page.wait_for_function("!document.querySelector('#menu [data-action=settings]').disabled", timeout=TIMEOUT)
+    page.locator("#btn-menu").click()
+    page.locator("#menu [data-action='settings']").click()
+    dialog = page.locator("#dlg-settings")
+    dialog.wait_for(state="visible")
+    early = json.loads((ROOT / "static" / "vendor" / "early" / "engine.json").read_text(encoding="utf-8"))
+    presets = page.locator("#set-preset option").evaluate_all("els => els.map((e) => e.value)")
+    assert presets == early["lists"]["presets"] and len(presets) > 1
+    assert page.locator("#set-target").input_value() == str(early["preset_rules"]["standard"]["target"])
+    page.locator("#set-preset").select_option(presets[1])  # the preset's rules fill in, from the build
+    page.wait_for_function(
+        "(t) => document.getElementById('set-target').value === t", arg=str(early["preset_rules"][presets[1]]["target"])
+    )
+    page.locator("#set-preset").select_option("standard")
+    page.wait_for_function("(t) => document.getElementById('set-target').value === t", arg="500")
+    page.locator("#set-lang").select_option("zh-Hant")
+    dialog.locator("[data-action='settings-save']").click()
+    dialog.wait_for(state="hidden")
+    page.wait_for_function("document.documentElement.lang === 'zh-Hant'")
+    assert page.locator("#menu [data-action='help']").text_content() == text("help", "zh-Hant")
+    line = page.locator("#loading-text").text_content()  # the step's words, or the bytes while they come
+    assert line == text("loading_engine", "zh-Hant") or line.startswith(text("loading_download", "zh-Hant")[:4])
+    assert page.evaluate("JSON.parse(localStorage.getItem('spades-settings')).lang") == "zh-Hant"
+    assert page.evaluate("document.body.dataset.phase") == "loading" and held
+    page.locator("#btn-menu").click()
+    page.locator("#menu [data-action='settings']").click()
+    dialog.wait_for(state="visible")
+    assert page.locator("#set-lang").input_value() == "zh-Hant"
+    page.locator("#set-target").fill("300")
+    dialog.locator("[data-action='settings-save']").click()
+    error = page.locator("#settings-error")
+    page.wait_for_function("document.getElementById('settings-error').textContent !== ''")
+    assert error.text_content() == text("settings_waiting", "zh-Hant")
+    page.screenshot(path=str(SHOTS / "settings-before-engine-844x390-zh-Hant.png"))
+    assert dialog.is_visible() and page.locator("#set-target").input_value() == "300"
+    release()
+    page.wait_for_function(READY, timeout=TIMEOUT)
+    ok = page.locator("#dlg-confirm [data-action='confirm-ok']")  # a new rule starts a new game: asked first
+    ok.wait_for(state="visible", timeout=TIMEOUT)
+    ok.click()
+    dialog.wait_for(state="hidden", timeout=TIMEOUT)
+    page.wait_for_function("JSON.parse(localStorage.getItem('spades-settings')).rules?.target === 300", timeout=TIMEOUT)
+    page.wait_for_function(READY, timeout=TIMEOUT)
+    assert page.evaluate("document.documentElement.lang") == "zh-Hant"
 
 
 # ---------------------------------------------------------------- the menu in groups

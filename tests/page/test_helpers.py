@@ -237,6 +237,7 @@ def make_preferences(games: Games, new: dict[str, Any], checked: dict[str, Any],
     helper = preferences.Preferences(games, saved, params, {}, Ui(), page.say, answering(*answers))
     assert saved["volume"] == 35  # the saved volume is read at once
     preferences.call = Worker(rules=[{"rules": checked}])
+    preferences.early = SimpleNamespace(is_ready=lambda: True)  # the engine is ready (tests/page/test_early.py: before)
     preferences.i18n = SimpleNamespace(lang=lambda: "en", set_lang=lambda lang: None, apply=lambda document: None)
     return helper, page, saved
 
