@@ -163,8 +163,9 @@ def main() -> None:
     line("seat", median("seat"), "the busiest device's whole hand (median)")
     line("overhead", median("overhead"), "what the room's part adds to that device's protocol work (median)")
     up, down, payload = median("up"), median("down"), median("payload")
-    print(f"{'bytes':<11}{(up + down) / 1000:>10.1f} kB up {up / 1000:.1f} kB (chunks of at most 4 KB), down "
-          f"{down / 1000:.1f} kB; the messages' own JSON {payload / 1000:.1f} kB, envelopes and escaping "
+    print(f"{'bytes':<11}{(up + down) / 1000:>10.1f} kB a hand: up {up / 1000:.1f} kB (chunks of at most 4 KB), "
+          f"down {down / 1000:.1f} kB (at most 32 KB)")  # fmt: skip
+    print(f"{'payload':<11}{payload / 1000:>10.1f} kB the messages' own JSON; envelopes and escaping add "
           f"{(up / payload - 1) * 100:.1f}% up")  # fmt: skip
     print(f"{'messages':<11}{median('chunks_up'):>10.0f} up {median('chunks_down'):.0f} down a hand")
 
