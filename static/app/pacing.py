@@ -4,17 +4,38 @@ lesson's scripted ones, one at a time after a pause (the bot's thinking time cou
 ``session.Driver``.
 
 Everything shown comes from the worker's events (docs/table.md): the page computes no trick winner.
+
+The deal: when the table shows a fresh deal (view.py ``render_seats`` tells :meth:`Pacer.deal` through
+``view.DEAL_HOOK``), ``<html data-deal="on">`` for the deal's time: the style sheet flies your cards and the
+other seats' backs out from the middle of the table, one after another; the attribute goes when they are all in
+place, so its absence is the end state (tests wait for it). Nothing waits for it: the bidding goes on meanwhile.
+At the speed *instant*, or where the person prefers reduced motion, there is no attribute (the cards are simply
+there); the deal's sound plays all the same.
 """
 
 import i18n
+import js
 import sound
+import view
 from dom import announce
 from i18n import card_name, t, who
-from tasks import sleep_ms
+from tasks import sleep_ms, spawn
 
-# milliseconds: (pause before a computer move, trick shown before it is taken, taking animation)
-SPEEDS = {"slow": (900, 1500, 450), "normal": (550, 950, 320), "fast": (250, 500, 200), "instant": (0, 0, 0)}
+# milliseconds: (pause before a computer move, trick shown before it is taken, taking animation); the style
+# sheet's --sweep (static/css/app.css "motion") is the last. Shown and taken together stay within the online
+# room's TRICK_SHOWN_MS (spades/table/room.py: it times the next lead after the slowest page has gathered a trick).
+SPEEDS = {"slow": (900, 1200, 800), "normal": (550, 950, 560), "fast": (250, 500, 320), "instant": (0, 0, 0)}
+DEALS = {"slow": 1400, "normal": 900, "fast": 500, "instant": 0}
+"""A deal's time on the table (ms): 12 steps of --deal-step and one card's flight, --deal-card (the style sheet)."""
 PLAYING = ("bidding", "playing")
+
+
+def reduced_motion():
+    """Whether the person asked for less motion (``prefers-reduced-motion: reduce``)."""
+    try:
+        return bool(js.window.matchMedia("(prefers-reduced-motion: reduce)").matches)
+    except Exception:
+        return False
 
 
 class Pacer:
@@ -27,10 +48,29 @@ class Pacer:
         self.speed_name = speed_name
         self.me = me
         self.course = course
+        self.dealing = 0  # the deal on show (its number: a later deal's end is its own)
+        view.DEAL_HOOK[0] = self.deal
 
     def speed(self):
         """``(pause before a computer move, trick shown, sweep)`` in milliseconds."""
         return SPEEDS.get(self.speed_name(), SPEEDS["normal"])
+
+    def deal(self):
+        """A fresh deal is on the table: its sound, and its animation for its time (see the module's docstring)."""
+        length = DEALS.get(self.speed_name(), DEALS["normal"])
+        sound.play("deal", length / 1000)
+        self.dealing += 1
+        root = js.document.documentElement
+        if not length or reduced_motion():
+            root.removeAttribute("data-deal")
+            return
+        root.setAttribute("data-deal", "on")
+        spawn(self._dealt(self.dealing, length))
+
+    async def _dealt(self, number, length):
+        await sleep_ms(length + 60)
+        if self.dealing == number:
+            js.document.documentElement.removeAttribute("data-deal")
 
     def pause(self):
         """Milliseconds before a computer move (the Driver's pause, session.py)."""

@@ -223,7 +223,32 @@ def seat_title_html(seat):
     )
 
 
+DEAL_HOOK = [None]
+"""Called (without arguments) when the table first shows a fresh deal: pacing.py's ``Pacer.deal`` animates it."""
+_deal = {"key": None}  # the last deal shown
+
+
+def fresh_deal(state):
+    """Whether ``state`` is a deal the table has not shown yet: the bidding, nobody has bid, every seat holds all
+    its cards. Once per deal (told apart by its number, the dealer, the score and your cards), so a redraw or a
+    bid does not deal it again; a reload before the first bid shows the deal again."""
+    if state.get("phase") != "bidding" or any(bid is not None for bid in (state.get("bids") or {}).values()):
+        return False
+    left = state.get("cards_left") or {}
+    if len(set(left.get(seat) for seat in SEATS)) != 1 or not left.get(SEATS[0]):
+        return False
+    totals = state.get("totals") or {}
+    cards = ",".join(item["card"] for item in state.get("hand") or [])
+    key = (state.get("hand_number"), state.get("dealer"), totals.get("NS"), totals.get("EW"), cards)
+    if _deal["key"] == key:
+        return False
+    _deal["key"] = key
+    return True
+
+
 def render_seats(doc, state, ui):
+    if fresh_deal(state) and DEAL_HOOK[0] is not None:
+        DEAL_HOOK[0]()
     for seat in SEATS:
         pos = position(seat)
         section = doc.querySelector('.seat[data-pos="' + pos + '"]')
