@@ -70,6 +70,10 @@ def test_four_pages_and_the_hosts_relay_play_a_blind_hand_through_the_worker() -
     assert call("blind_relay_close", table="relay") == {}
 
 
+def test_the_cards_elements_can_be_made_ahead() -> None:
+    assert call("blind_prepare") == {"cards": 54}
+
+
 def test_bad_arguments_are_one_line_errors() -> None:
     assert call("blind_view", table="nowhere")["code"] == "blind_none"
     assert call("blind_relay_receive", table="nowhere", seat="N", chunk={})["code"] == "blind_none"

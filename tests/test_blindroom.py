@@ -198,6 +198,24 @@ def test_a_hand_given_up_with_nothing_wrong_names_who_gave_it_up() -> None:
     assert outcome.left == (Seat.N,) and outcome.error.code == "blind_abandoned"
 
 
+class Liar(Quitter):
+    """A modified page that gives the hand up and reveals a deck key that is not the one it shuffled with."""
+
+    def _give_up(self) -> list[dict[str, Any]]:
+        out = super()._give_up()
+        for message in out:
+            message["a"] = format(7, "x")
+        return out
+
+
+def test_a_reveal_that_does_not_match_names_the_device_and_its_side_leaves() -> None:
+    room = Room(make=modified(Liar, Seat.E))
+    room.bid_all()
+    outcome = settled_after(room)
+    assert outcome.left == (Seat.E,) and outcome.error.code == "fair_bad_shuffle"
+    assert outcome.events == [{"kind": "blind_left", "seat": "E", "code": "fair_bad_shuffle", "params": {"seat": "E"}}]
+
+
 # ----------------------------------------------------------------- the record and verify
 
 

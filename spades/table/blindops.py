@@ -10,6 +10,8 @@ A device's page (each of the four people, the host's included) holds one :class:
     blind_view    {table}              → {"view", "outcome", "refused"} (nothing to send)
     blind_expire  {table}              the room gave up waiting for the reveals → the same, settled
     blind_close   {table}              → {}
+    blind_prepare {}                   the cards' group elements, made once a session (about 1 s: call it while
+                                       the table waits, not at the first hand) → {"cards": 54}
 
 ``room`` is the online table's id, the same on every page (the sealed key boxes and the audit name it; by default
 the worker's ``table``).  ``out`` is the list of chunks to send the host (each within the room's 4 KB); ``view``
@@ -43,6 +45,7 @@ from ..errors import FairError, SpadesError, brief
 from ..formats.protocol import view_to_json
 from ..rules import Rules
 from ..scoring import bid_text
+from . import blind
 from .blindroom import BlindRelay, BlindSeat, Outcome
 
 NAME_LIMIT = 64
@@ -198,6 +201,14 @@ def op_blind_close(args: Mapping[str, Any]) -> dict[str, Any]:
     return {}
 
 
+def op_blind_prepare(args: Mapping[str, Any]) -> dict[str, Any]:
+    """Make the cards' group elements and the generator now (each is kept for the session)."""
+    for card in range(len(CARD_NAMES)):
+        blind.encode(card)
+    blind.generator()
+    return {"cards": len(CARD_NAMES)}
+
+
 def _relay(args: Mapping[str, Any]) -> BlindRelay:
     name = _name(args)
     relay = _relays.get(name)
@@ -267,6 +278,7 @@ OPERATIONS: dict[str, Callable[[Mapping[str, Any]], dict[str, Any]]] = {
     "blind_view": op_blind_view,
     "blind_expire": op_blind_expire,
     "blind_close": op_blind_close,
+    "blind_prepare": op_blind_prepare,
     "blind_relay_new": op_blind_relay_new,
     "blind_relay_receive": op_blind_relay_receive,
     "blind_relay_expire": op_blind_relay_expire,
