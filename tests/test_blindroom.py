@@ -17,12 +17,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from spades.cards import CARD_NAMES, Seat
-from spades.errors import CODES
+from spades.errors import CODES, FairError
 from spades.formats.record import to_record
 from spades.i18n.catalog import MESSAGES
+from spades.rules import Rules
 from spades.table import blind
 from spades.table.blind import Q, encode, power
-from spades.table.blindroom import ERROR_CODES, EVENT_KINDS, BlindRelay, BlindSeat, rebuild
+from spades.table.blindroom import ERROR_CODES, EVENT_KINDS, BlindRelay, BlindSeat, PublicHand, rebuild
 from spades.table.chunks import GUEST_LIMIT, HOST_LIMIT, MAX_PARTS, ChunkError, Joiner, size, split
 from spades.table.room import MESSAGE_LIMIT
 from spades.table.verify import verify_record
@@ -214,6 +215,63 @@ def test_a_reveal_that_does_not_match_names_the_device_and_its_side_leaves() -> 
     outcome = settled_after(room)
     assert outcome.left == (Seat.E,) and outcome.error.code == "fair_bad_shuffle"
     assert outcome.events == [{"kind": "blind_left", "seat": "E", "code": "fair_bad_shuffle", "params": {"seat": "E"}}]
+
+
+def dealt_in_public(rules: Rules | None = None) -> PublicHand:
+    """A PublicHand that has seen the 36 messages of a deal (their shapes only: the cipher is not its business)."""
+    public = PublicHand(rules or Rules(), Seat.W)
+    for seat in "NESW":
+        public.observe({"type": "hello", "from": seat})
+        for to in "NESW".replace(seat, ""):
+            public.observe({"type": "keys", "from": seat, "to": to})
+        public.observe({"type": "shuffle", "from": seat})
+        for block in range(4):
+            public.observe({"type": "lock", "from": seat, "block": block})
+    return public
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        {"type": "keys", "from": "N", "to": "N"},
+        {"type": "keys", "from": "N", "to": "X"},
+        {"type": "lock", "from": "E", "block": 4},
+        {"type": "lock", "from": "E", "block": True},
+        {"type": "shuffle", "from": "S", "block": 1},
+        {"type": "bid", "from": "N", "bid": 3},
+        {"type": "play", "from": "N", "card": "2C", "position": 0},
+        {"type": "chat", "from": "W"},
+    ],
+)
+def test_the_public_state_refuses_a_deal_message_of_the_wrong_shape_or_a_move_before_the_deal(
+    message: dict[str, Any],
+) -> None:
+    public = PublicHand(Rules(), Seat.W)
+    public.observe({"type": "keys", "from": "E", "to": "N"})
+    with pytest.raises(FairError) as error:
+        public.observe(message)
+    assert error.value.code == "fair_unexpected" and error.value.seat == message["from"]
+
+
+def test_the_public_state_keeps_turns_tricks_and_winners_and_refuses_what_is_out_of_turn() -> None:
+    public = dealt_in_public()
+    assert public.phase == "bidding" and public.turn == Seat.N
+    with pytest.raises(FairError, match=r"^N sent hello out of turn$"):
+        public.observe({"type": "hello", "from": "N"})
+    with pytest.raises(FairError, match=r"^E sent bid out of turn$"):
+        public.observe({"type": "bid", "from": "E", "bid": 3})
+    for seat in "NESW":
+        public.observe({"type": "bid", "from": seat, "bid": 3})
+    assert public.phase == "playing" and public.turn == Seat.N
+    for position, (seat, card) in enumerate(zip("NESW", ("KH", "AH", "2S", "3H"), strict=True)):
+        public.observe({"type": "play", "from": seat, "card": card, "position": position * 13})
+    assert public.tricks[0].winner == Seat.S and public.turn == Seat.S and public.won == [0, 0, 1, 0]
+    assert public.voids[Seat.S] == 1 << 2 and public.broken
+    with pytest.raises(FairError, match=r"^N sent play 4H out of turn$"):
+        public.observe({"type": "play", "from": "N", "card": "4H", "position": 1})
+    public.observe({"type": "reveal", "from": "E"})  # E gives the hand up: nothing but reveals counts any more
+    public.observe({"type": "play", "from": "S", "card": "5S", "position": 27})
+    assert public.given_up == Seat.E and len(public.play) == 4 and public.turn is None
 
 
 # ----------------------------------------------------------------- the record and verify

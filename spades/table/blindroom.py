@@ -154,8 +154,15 @@ class PublicHand:
         if kind in ("hello", "keys", "shuffle", "lock"):
             if self.phase != "dealing":
                 raise self._unexpected(seat, str(kind))
-            key = (str(kind), seat.name, message.get("to") if kind == "keys" else message.get("block"))
-            if key in self._dealing:
+            part = message.get("to") if kind == "keys" else message.get("block")
+            if kind == "keys":
+                well = part in ("N", "E", "S", "W") and part != seat.name
+            elif kind == "lock":
+                well = type(part) is int and 0 <= part < 4
+            else:
+                well = part is None
+            key = (str(kind), seat.name, part)
+            if not well or key in self._dealing:
                 raise self._unexpected(seat, str(kind))
             self._dealing.add(key)
             if len(self._dealing) == DEAL_MESSAGES:
