@@ -15,6 +15,12 @@ As soon as the menu button works the script opens *Menu → How to play*, as a p
 precached the build and the engine worker has stored its memory snapshot. ``--root`` serves another checkout (with
 ``static/vendor`` linked in) to measure the page before a change; ``--label`` names its lines. Goals (issue 23):
 help readable ≤ 1 s; first bid ≤ 5 s at 10 Mbps.
+
+``--steps`` also prints each run's steps (s after the navigation started): *menu* (the menu button works), *help*;
+the engine worker's *worker* (its script runs), when each of its downloads ended (*wasm*, *stdlib*, *asm.mjs*,
+*spades.zip*; from the worker's ``timing`` op), *python* (Pyodide is up), *engine* (the engine imported and ready);
+the page's *mpy* (MicroPython runs main.py: ``spades:page-python``), *imported* (its modules), *started* (the game
+on show) and *bid*.
 """
 
 from __future__ import annotations
@@ -41,10 +47,12 @@ NETWORKS = (  # name, download and upload bits per second, latency ms
 )
 QUERY = "speed=instant&sound=0&seed=7"
 PROBE = """(() => {
-  const seen = (window.__fv = {help: null, bid: null});
+  const seen = (window.__fv = {help: null, bid: null, menu: null});
   const check = () => {
     const body = document.body;
     if (!body) return;
+    const menu = document.getElementById("btn-menu");
+    if (seen.menu === null && menu && !menu.disabled) seen.menu = performance.now();
     if (seen.bid === null && ["bid", "blind"].includes(body.dataset.await)) seen.bid = performance.now();
     const help = document.getElementById("help-content");
     if (seen.help === null && help && help.dataset.help === "ready") seen.help = performance.now();
@@ -52,6 +60,24 @@ PROBE = """(() => {
   new MutationObserver(check).observe(document, {subtree: true, childList: true, attributes: true});
 })()"""
 ENGINE_STORED = "window.spades && window.spades.engine.call('timing').then((t) => !!t.stored)"
+STEPS = """async () => {
+  const t = await window.spades.engine.call('timing');
+  const shift = t.origin - performance.timeOrigin;  // the worker's clock to the page's
+  const at = (ms) => (typeof ms === 'number' ? ms + shift : null);
+  const out = {worker: at(t.worker), python: at(t.python), engine: at(t.engine)};
+  const names = {'pyodide/pyodide.asm.wasm': 'wasm', 'pyodide/pyodide.asm.mjs': 'asm.mjs', 'spades.zip': 'spades.zip'};
+  for (const d of t.downloads || []) {
+    out[names[d.file] || (d.file.endsWith('stdlib.zip') ? 'stdlib' : d.file)] = at(d.end);
+  }
+  for (const [mark, name] of [['spades:page-python', 'mpy'], ['spades:page-imported', 'imported'],
+                              ['spades:page-started', 'started']]) {
+    const entry = performance.getEntriesByName(mark)[0];
+    out[name] = entry ? entry.startTime : null;
+  }
+  return out;
+}"""
+STEP_ORDER = ("menu", "help", "worker", "asm.mjs", "spades.zip", "stdlib", "wasm", "python", "engine", "mpy",
+              "imported", "started", "bid")  # fmt: skip
 
 
 def launch(playwright, profile):
@@ -79,7 +105,13 @@ def visit(page, url):
     page.locator("#btn-menu").click()
     page.locator("#menu [data-action='help']").click()
     page.wait_for_function("window.__fv.help !== null && window.__fv.bid !== null", timeout=TIMEOUT, polling=50)
-    return page.evaluate("window.__fv")
+    return {**page.evaluate(STEPS), **page.evaluate("window.__fv")}
+
+
+def steps_line(label, network, when, run):
+    """One run's steps, in seconds after the navigation started (``--steps``)."""
+    parts = [f"{name} {run[name] / 1000:.2f}" for name in STEP_ORDER if run.get(name) is not None]
+    return f"steps {label:>6} {network:>14} {when:>5}: " + "  ".join(parts)
 
 
 def run_once(playwright, url, network):
@@ -109,6 +141,7 @@ def main():
     parser.add_argument("--runs", type=int, default=1)
     parser.add_argument("--root", type=Path, default=ROOT)
     parser.add_argument("--label", default="now")
+    parser.add_argument("--steps", action="store_true", help="also print each run's steps")
     args = parser.parse_args()
     httpd = serve.make_server(port=0, directory=args.root)
     threading.Thread(target=httpd.serve_forever, daemon=True).start()
@@ -118,6 +151,9 @@ def main():
             for network in NETWORKS:
                 runs = [run_once(playwright, url, network) for _ in range(args.runs)]
                 for when in ("first", "later"):
+                    if args.steps:
+                        for run in runs:
+                            print(steps_line(args.label, network[0], when, run[when]), flush=True)
                     help_ms = statistics.median(run[when]["help"] for run in runs)
                     bid_ms = statistics.median(run[when]["bid"] for run in runs)
                     print(
