@@ -19,10 +19,12 @@
 // removes the iframe, and its connections with it.
 //
 // When no tracker answers (docs/online.md, "When no tracker answers"): a connection tries its trackers together;
-// when none has a socket open for FALLBACK_MS (from the start, or since the last one closed), its realm loads the
-// same library's Nostr strategy and joins the same room, with the same id and password, through the fallback's
-// relays as well; the tracker room stays (its connections, and its trackers should they come back). A peer found
-// both ways is one peer: the way it joined first carries its messages, and it leaves when both ways have closed.
+// a host's joins the same room through the same library's Nostr strategy as well, at once (with the same id and
+// password: its realm loads the strategy), and a guest's when none of its trackers has a socket open for
+// FALLBACK_MS (from the start, or since the last one closed) or it has found nobody for LONELY_MS (its trackers
+// answer, its host's do not): so a host and a guest meet whichever of them reaches a tracker. The tracker room
+// stays (its connections, and its trackers should they come back). A peer found both ways is one peer: the way
+// it joined first carries its messages, and it leaves when both ways have closed.
 // Trystero gives a relay up at its sixth failure in a row; a host's connection (`host: true`) with nobody
 // connected whose every relay has been given up makes a fresh realm with the same id and joins again, so that a
 // host left waiting keeps waiting for real.
@@ -156,9 +158,13 @@ export const DEFAULT_RELAYS = [
   "wss://tracker.btorrent.xyz",
 ];
 
-/** How long a connection waits for a tracker to answer (a signalling socket open), at the start or after the
- * last one closed, before it joins the same room through the fallback's relays as well. */
+/** How long a guest's connection waits for a tracker to answer (a signalling socket open), at the start or after
+ * the last one closed, before it joins the same room through the fallback's relays as well (a host's joins them
+ * at once). */
 export const FALLBACK_MS = 3000;
+/** How long a guest's connection may find nobody, its trackers answering, before it joins the fallback's room as
+ * well: its host may reach only the fallback's relays. */
+export const LONELY_MS = 8000;
 const WATCH_MS = 500;
 const GIVE_UP_FAILURES = 6; // trystero gives a relay up at its sixth failure in a row (realm.mjs)
 
@@ -227,7 +233,8 @@ export async function connect({ host = false, id, tableId, secret, relays, fallb
   let rooms = []; // {kind: "tracker" | "fallback", room, channel, urls}: the tracker room, then the fallback's
   const via = new Map(); // peer → the room it joined through first: what goes to it goes that way
   let dropped = 0;
-  let quietSince = Date.now(); // since when no relay socket of this connection has been open
+  let quietSince = Date.now(); // since when no tracker socket of this connection has been open
+  let lonelySince = Date.now(); // since when this connection has had no peer (it had none at the start)
   let leaving = null;
   const route = (peer) => via.get(peer) || rooms.find((each) => peer in each.room.getPeers());
 
@@ -289,6 +296,7 @@ export async function connect({ host = false, id, tableId, secret, relays, fallb
         return;
       }
       via.delete(peer);
+      if (via.size === 0) lonelySince = Date.now();
       onLeave?.(peer);
     };
     rooms.push(entry);
@@ -299,8 +307,9 @@ export async function connect({ host = false, id, tableId, secret, relays, fallb
     if (realm.second) Object.assign(all, realm.second.getRelaySockets());
     return all;
   };
-  const anyOpen = () => Object.values(sockets()).some((socket) => socket?.readyState === 1);
-  /** The fallback's room as well, in this realm (once): no tracker has answered for FALLBACK_MS. */
+  const trackerOpen = () =>
+    Object.values(realm.trystero.getRelaySockets()).some((socket) => socket?.readyState === 1);
+  /** The fallback's room as well, in this realm (once): a host's at once, a guest's as the watcher says. */
   const fallBack = async () => {
     const target = realm;
     if (second === null || (Array.isArray(second) && !second.length)) return;
@@ -345,7 +354,9 @@ export async function connect({ host = false, id, tableId, secret, relays, fallb
     realms.add(realm);
     listen(realm);
     quietSince = Date.now();
+    lonelySince = Date.now();
     join(realm, "tracker", realm.trystero, relays);
+    if (host) fallBack();
   };
   const leaveRooms = async (target) => {
     const mine = rooms;
@@ -374,17 +385,17 @@ export async function connect({ host = false, id, tableId, secret, relays, fallb
     throw error;
   }
   realms.add(realm);
+  if (host) fallBack();
   const watcher = setInterval(() => {
     if (leaving || realm.renewing) return;
     if (realm.gone) {
       renew(); // the last fresh realm could not be made
       return;
     }
-    if (anyOpen()) {
-      quietSince = Date.now();
-      return;
-    }
-    if (Date.now() - quietSince >= FALLBACK_MS) fallBack();
+    const now = Date.now();
+    if (trackerOpen()) quietSince = now;
+    if (via.size > 0) lonelySince = now;
+    if (host || now - quietSince >= FALLBACK_MS || now - lonelySince >= LONELY_MS) fallBack();
     if (host && via.size === 0 && givenUp()) renew();
   }, WATCH_MS);
   return {

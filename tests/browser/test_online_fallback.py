@@ -10,6 +10,8 @@ import subprocess
 from pathlib import Path
 from urllib.parse import quote
 
+import pytest
+
 from tests.browser.test_online_play import START, create_table, open_game
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -38,7 +40,8 @@ def test_with_every_tracker_dead_two_browsers_meet_through_the_fallback_relay(ma
         page.evaluate(CONNECT, [[DEAD], [nostr_relay], "table-fallback", host])
         for page, host in zip(pages, (True, False), strict=True)
     ]
-    assert pages[0].evaluate("() => window.net.fallback()") == {"used": False, "urls": [nostr_relay]}
+    # a guest falls back once no tracker has answered for FALLBACK_MS (a host's joins the fallback at once)
+    assert pages[1].evaluate("() => window.net.fallback()") == {"used": False, "urls": [nostr_relay]}
     for page, other in zip(pages, reversed(ids), strict=True):
         page.wait_for_function("id => window.joined.includes(id)", arg=other, timeout=30_000)
     used = pages[0].evaluate("() => window.net.fallback()")
@@ -54,6 +57,26 @@ def test_with_every_tracker_dead_two_browsers_meet_through_the_fallback_relay(ma
     pages[1].evaluate("() => window.net.leave()")
     pages[0].wait_for_function("id => window.left.includes(id)", arg=ids[1], timeout=30_000)
     assert pages[0].evaluate("() => [window.joined.length, window.left.length]") == [1, 1]
+
+
+@pytest.mark.parametrize("dead", ["host", "guest"])
+def test_a_host_and_a_guest_meet_when_only_one_of_them_reaches_a_tracker(
+    make_page, server, tracker, nostr_relay, dead
+) -> None:
+    """A host is in the fallback's room from the start; a guest whose tracker is dead joins it after FALLBACK_MS,
+    and one whose tracker answers but finds nobody, after LONELY_MS: either way they meet."""
+    pages = open_pages(make_page, server)
+    relays = {"host": [DEAD] if dead == "host" else [tracker], "guest": [DEAD] if dead == "guest" else [tracker]}
+    ids = [
+        page.evaluate(CONNECT, [relays[role], [nostr_relay], f"table-{dead}-dead", role == "host"])
+        for page, role in zip(pages, ("host", "guest"), strict=True)
+    ]
+    for page, other in zip(pages, reversed(ids), strict=True):
+        page.wait_for_function("id => window.joined.includes(id)", arg=other, timeout=40_000)
+    assert [page.evaluate("() => window.net.fallback().used") for page in pages] == [True, True]
+    pages[0].evaluate("([id]) => window.net.send({t: 'chat', text: 'met'}, id)", [ids[1]])
+    pages[1].wait_for_function("() => window.got.length > 0")
+    assert pages[1].evaluate("() => window.got") == [[ids[0], {"t": "chat", "text": "met"}]]
 
 
 def test_without_a_fallback_a_dead_tracker_finds_nobody(make_page, server, nostr_relay) -> None:
