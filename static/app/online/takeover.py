@@ -139,6 +139,8 @@ class Takeover:
             at = alive.get("at") if isinstance(alive, dict) and alive.get("secret") == self.secret else None
             fresh = isinstance(at, (int, float)) and not isinstance(at, bool) and at <= now
             self.absence = Absence(at if fresh else now)
+            if fresh:  # body[data-host-away]: how long the earlier page was gone (a test hook, docs/online.md)
+                js.document.body.setAttribute("data-host-away", str(int(now - at)))
             spawn(self.keep_alive(session))
         self.absence.room(room, now)
 
