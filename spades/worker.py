@@ -24,7 +24,9 @@ text and passed in as ``"profile"``): ``profile_new``, ``profile_check``,
 lessons (:mod:`spades.learn.tutorial`):
 ``lesson_list``, ``lesson_start``, ``lesson_step``, ``lesson_act``, ``lesson_close``; and for a guest at an
 online table (:mod:`spades.table.guest`: every message from the host is checked before the page uses it):
-``guest_check`` and ``guest_listings``; and for a host-blind hand (:mod:`spades.table.blindops`: a device's
+``guest_check`` and ``guest_listings``, and for the room's commit–reveal deals (:mod:`spades.table.fair`)
+``fair_guest`` (answer the host's ``fair`` message, check its deal) and ``fair_verify`` (*Verify this deal*: a
+hand's fair part against its deal); and for a host-blind hand (:mod:`spades.table.blindops`: a device's
 ``blind_start``, ``blind_receive``, ``blind_bid``, ``blind_play``, ``blind_view``, ``blind_expire``, ``blind_close``;
 the host's relay ``blind_relay_new``, ``blind_relay_receive``, ``blind_relay_expire``, ``blind_relay_close``).
 
@@ -48,6 +50,7 @@ from .errors import SpadesError, brief, msg
 from .formats.dealcode import daily, decode, encode, game_of, spec_of
 from .formats.record import from_record, to_record
 from .formats.scoresheet import finished_hand
+from .game import Game
 from .i18n.catalog import Explanation, advise
 from .jsontext import nests_deeper
 from .learn.analysis import Review, ReviewError
@@ -68,6 +71,7 @@ from .stats.rating import LEVEL_RATINGS, MAX_RATING
 from .stats.report import profile_report, score_chart
 from .table.blindops import OPERATIONS as BLIND_OPERATIONS
 from .table.duplicate import duplicate_play, duplicate_result, duplicate_table
+from .table.fair import Contributor, verify_part
 from .table.guest import Guard, GuestError, check_host_message, message_type
 from .table.room import HOST, Room, RoomConfig, is_key
 from .table.table import Occupant, Policy, Table, clone, parse_seat, parse_seats, parse_viewer
@@ -297,6 +301,11 @@ def _hint(args: dict[str, Any]) -> dict[str, Any]:
 
 
 def _record(args: dict[str, Any]) -> dict[str, Any]:
+    """The game as a hand record; a host's room's (``table`` its name) with every hand's ``fair`` part."""
+    room = _rooms.get(_table_id(args))
+    record = room.record() if room is not None and _table_id(args) not in _tables else None
+    if record is not None:
+        return record
     _, table = _current(args)
     return to_record(table.game)
 
@@ -750,12 +759,62 @@ def _guest_check(args: dict[str, Any]) -> dict[str, Any]:
     the page drops the message and plays on; ``code`` and ``params`` word it, as for any error)."""
     message = args.get("message")
     try:
-        return {"ok": True, "message": check_host_message(message)}
+        checked = check_host_message(message)
+        _fair_saw(checked)
+        return {"ok": True, "message": checked}
     except GuestError as error:
         kind = message_type(message)
         _guard.drop(kind, str(error))
         return {"ok": False, "error": str(error), "type": kind, "dropped": _guard.total, "kind": "GuestError",
                 **error.to_json()}  # fmt: skip
+
+
+_fair = Contributor()
+"""The guest's side of the room's commit–reveal deals: its secrets, the cards it was shown, the table's deck."""
+
+
+def _fair_saw(checked: dict[str, Any]) -> None:
+    """What the commit–reveal checks need from the host's checked messages: my cards in each hand, the deck."""
+    if checked["t"] == "room":
+        _fair.jokers = bool(checked["rules"].get("jokers"))
+    elif checked["t"] == "state":
+        state = checked["state"]
+        me, hand = state.get("me"), state.get("hand")
+        if me in ("N", "E", "S", "W") and isinstance(hand, list):
+            cards = [card["card"] if isinstance(card, dict) else card for card in hand]
+            _fair.saw_hand(state["hand_number"], Seat[me], [c for c in cards if isinstance(c, str)])
+
+
+def _fair_guest(args: dict[str, Any]) -> dict[str, Any]:
+    """The host's ``fair`` message (checked by ``guest_check`` first) answered by this guest's device
+    (:class:`spades.table.fair.Contributor`): ``{"send": the commit or reveal to send the host, or null, "verdict":
+    null, or on a deal {"ok", "line", "error"}: the secrets, the seed and my own cards checked}``; ``seat`` is mine
+    (null: a spectator)."""
+    checked = check_host_message(args.get("message"))
+    if checked["t"] != "fair":
+        raise WorkerError("'message' must be the host's fair message", "arg_missing", {"key": "message"})
+    seat = args.get("seat")
+    send, verdict = _fair.answer(checked, Seat[seat] if seat in ("N", "E", "S", "W") else None)
+    return {"send": send, "verdict": verdict.to_json() if verdict is not None else None}
+
+
+def _fair_verify(args: dict[str, Any]) -> dict[str, Any]:
+    """*Verify this deal*: a hand's ``part`` (the host's ``fair`` message of its deal, as the page kept it) against
+    the finished ``hand`` (:func:`spades.formats.scoresheet.finished_hand`: its ``deal``), with the check of
+    ``python -m spades verify`` (:func:`spades.table.fair.verify_commits`): ``{"verdict": {"ok", "line", "error"}}``;
+    a part or hand that cannot be read is a verdict that does not hold."""
+    part, hand = args.get("part"), args.get("hand")
+    deal: tuple[int, int, int, int] | None = None
+    jokers = bool(args.get("jokers"))
+    if isinstance(hand, Mapping) and isinstance(hand.get("deal"), Mapping):
+        try:
+            game = Game(Rules(jokers=jokers), deal=hand["deal"])
+        except SpadesError as error:
+            return {"verdict": {"ok": False, "line": f"does not hold: {error}", "error": error.to_json()}}
+        deal = game.history[0].deal
+    if not isinstance(part, Mapping):
+        part = {}
+    return {"verdict": verify_part(part, deal, jokers).to_json()}
 
 
 def _guest_listings(args: dict[str, Any]) -> dict[str, Any]:
@@ -811,6 +870,8 @@ OPERATIONS: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
     "duplicate": _duplicate,
     "guest_check": _guest_check,
     "guest_listings": _guest_listings,
+    "fair_guest": _fair_guest,
+    "fair_verify": _fair_verify,
 }
 OPERATIONS.update(LESSON_OPERATIONS)  # lesson_list, lesson_start, lesson_step, lesson_act, lesson_close
 OPERATIONS.update(BLIND_OPERATIONS)  # blind_start, blind_receive, blind_bid, blind_play, … blind_relay_close

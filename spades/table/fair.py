@@ -27,13 +27,24 @@ import secrets as _random
 from collections.abc import Mapping
 from typing import Any
 
-from ..cards import STANDARD_DECK, Seat
-from ..errors import FairError, SpadesError, brief
+from ..cards import CARD_NAMES, JOKER_DECK, STANDARD_DECK, Seat, mask_cards
+from ..errors import FairError, SpadesError, brief, register
 from ..rng import deal_masks
 
 SECRET_BYTES = 32
 """A device's secret: 32 random bytes (``secrets.token_bytes``)."""
 MAX_SEED = 2**53 - 1
+FAIR_CODES = register(
+    "spades.table.fair",
+    {
+        "fair_commit_changed": ("seat",),
+        "fair_replaced": ("seat",),
+        "fair_bad_fallback": ("seat",),
+        "fair_not_dealt": ("seat",),
+    },
+)
+"""What a device finds wrong in what the host said of its own part (:class:`Contributor`), and a stand-in secret
+that is not the host's fallback (:func:`verify_commits`)."""
 
 
 def field(data: bytes | str | int) -> bytes:
@@ -81,6 +92,18 @@ def deal_of(seed: int, deck: int = STANDARD_DECK) -> tuple[int, int, int, int]:
     return deal_masks(seed, 0, deck)
 
 
+def fallback_secret(host_secret: bytes, seat: Seat) -> bytes:
+    """The secret that stands in for ``seat``'s when its device committed nothing or revealed nothing in time:
+    ``SHA-256(field("spades-fair/1 fallback") ‖ field(host's secret) ‖ field(seat))``.  It follows from the host's
+    own secret, which the host committed to before it could know any other: the host did not choose it after seeing
+    the others (it can only choose to say a device was late: the record says so, and that device's page sees it).
+
+    >>> fallback_secret(bytes(32), Seat.E).hex()[:16]
+    'd9356f25a8490c26'
+    """
+    return hashlib.sha256(field("spades-fair/1 fallback") + field(host_secret) + field(seat.name)).digest()
+
+
 def missing(commits: Mapping[Seat, str], reveals: Mapping[Seat, bytes]) -> list[Seat]:
     """The seats that committed but have not revealed, in seat order (the room treats their devices as gone)."""
     return [seat for seat in sorted(commits) if seat not in reveals]
@@ -113,16 +136,30 @@ def verify_commits(
     secrets: Mapping[Seat, bytes],
     deal: tuple[int, int, int, int],
     deck: int = STANDARD_DECK,
+    host: Seat | None = None,
+    replaced: tuple[Seat, ...] = (),
 ) -> Verification:
-    """Check a commit–reveal deal: every secret against its commitment, then that ``deal`` is the seed's deal."""
+    """Check a commit–reveal deal: every secret against its commitment, then that ``deal`` is the seed's deal.
+
+    ``replaced`` seats (their devices were late) have the host's fallback secret (:func:`fallback_secret` of the
+    secret of ``host``'s seat) instead of their own, committed or not: that is what is checked for them."""
     try:
         if not commits:
             raise FairError("no commitments", "fair_none")
-        gone = missing(commits, secrets)
+        stand_in = set(replaced)
+        if stand_in and (host is None or host in stand_in or host not in secrets or host not in commits):
+            raise FairError("stand-in secrets without the host's own", "fair_part", {"value": brief(host)})
+        gone = [seat for seat in missing(commits, secrets) if seat not in stand_in]
         if gone:
             names = [seat.name for seat in gone]
             raise FairError(f"no secret revealed by {', '.join(names)}", "fair_no_reveal", {"seats": names})
         for seat in sorted(secrets):
+            if seat in stand_in:
+                assert host is not None  # checked above
+                if not hmac.compare_digest(secrets[seat], fallback_secret(secrets[host], seat)):
+                    raise FairError(f"{seat.name}'s stand-in secret is not the host's fallback", "fair_bad_fallback",
+                                    {"seat": seat.name})  # fmt: skip
+                continue
             if seat not in commits:
                 raise FairError(f"{seat.name} revealed without a commitment", "fair_unexpected",
                                 {"seat": seat.name, "value": "reveal"})  # fmt: skip
@@ -132,8 +169,10 @@ def verify_commits(
             raise FairError(f"the deal is not the deal of seed {seed}", "fair_deal_mismatch", {"seed": seed})
     except FairError as error:
         return Verification(f"does not hold: {error}", error)
+    own = len(secrets) - len(stand_in)
+    late = f" ({len(stand_in)} the host's fallback for a late device)" if stand_in else ""
     return Verification(
-        f"holds: {len(commits)} secrets match their commitments and the deal is the engine's deal of seed {seed}"
+        f"holds: {own} secrets match their commitments{late} and the deal is the engine's deal of seed {seed}"
     )
 
 
@@ -177,12 +216,169 @@ def read_commit_part(part: Mapping[str, Any]) -> tuple[str, int, dict[Seat, str]
     return table, hand, commits, secrets
 
 
-def commit_part(table: str, hand: int, commits: Mapping[Seat, str], secrets: Mapping[Seat, bytes]) -> dict[str, Any]:
-    """The record's fair part of a commit–reveal hand (JSON)."""
-    return {
+def read_stand_ins(part: Mapping[str, Any]) -> tuple[Seat | None, tuple[Seat, ...]]:
+    """A commit part's ``host`` (a seat) and ``replaced`` (the seats whose secret is the host's fallback): both
+    optional, ``(None, ())`` when absent.  Raises :class:`FairError` (``fair_part``) when they cannot be read."""
+    host, replaced = part.get("host"), part.get("replaced", [])
+    if (
+        (host is not None and host not in ("N", "E", "S", "W"))
+        or not isinstance(replaced, list)
+        or not all(name in ("N", "E", "S", "W") for name in replaced)
+        or len(set(replaced)) != len(replaced)
+    ):
+        raise FairError(f"'host' must be a seat and 'replaced' a list of seats, got {brief(host)}, {brief(replaced)}",
+                        "fair_part", {"value": brief(part)})  # fmt: skip
+    return (Seat[host] if host is not None else None), tuple(Seat[name] for name in replaced)
+
+
+def commit_part(
+    table: str,
+    hand: int,
+    commits: Mapping[Seat, str],
+    secrets: Mapping[Seat, bytes],
+    host: Seat | None = None,
+    replaced: tuple[Seat, ...] = (),
+) -> dict[str, Any]:
+    """The record's fair part of a commit–reveal hand (JSON); ``host`` and ``replaced`` when a late device's secret
+    is the host's fallback (:func:`fallback_secret`)."""
+    part: dict[str, Any] = {
         "kind": "commit",
         "table": table,
         "hand": hand,
         "commits": {seat.name: commits[seat] for seat in sorted(commits)},
         "secrets": {seat.name: secrets[seat].hex() for seat in sorted(secrets)},
     }
+    if host is not None:
+        part["host"] = host.name
+    if replaced:
+        part["replaced"] = [seat.name for seat in sorted(replaced)]
+    return part
+
+
+def verify_part(part: Mapping[str, Any], deal: tuple[int, int, int, int] | None = None, jokers: bool = False
+                ) -> Verification:  # fmt: skip
+    """Check a commit part (:func:`commit_part`) by itself: its secrets against its commitments (and the stand-ins
+    against the host's fallback) and, when ``deal`` is given, that it is the seed's deal; without ``deal``, the
+    seed the secrets make is the part's ``seed`` when it has one (the host's ``fair`` message).  Never raises: a
+    part that cannot be read is a verdict that does not hold."""
+    deck = JOKER_DECK if jokers else STANDARD_DECK
+    try:
+        table, hand, commits, secrets = read_commit_part(part)
+        host, replaced = read_stand_ins(part)
+        if deal is None:
+            seed = part.get("seed")
+            if type(seed) is not int or not 0 <= seed <= MAX_SEED:
+                raise FairError(f"a fair part needs the deal or its seed, got {brief(seed)}", "fair_part",
+                                {"value": brief(seed)})  # fmt: skip
+            deal = deal_of(seed, deck)
+    except FairError as error:
+        return Verification(f"does not hold: {error}", error)
+    return verify_commits(table, hand, commits, secrets, deal, deck, host, replaced)
+
+
+# ----------------------------------------------------------------- one device's side at an online table
+
+
+class Contributor:
+    """A guest device's side of the room's commit–reveal deals (``docs/fair-play.md``, *At the table*): it draws
+    its secrets, answers the host's ``fair`` messages, and checks the deal the host says it made.
+
+    The host's ``fair`` message is ``{"table", "hand", "commits", "secrets"?, "seed"?, "host"?, "replaced"?}``
+    (checked for shape by the guest boundary first).  :meth:`answer` gives what to send back, and a verdict:
+
+    * my seat has no commitment in it: ``{"t": "commit", "hand", "commit"}`` (a fresh secret, drawn once per table,
+      hand and seat: asked again, the same commitment again);
+    * all four commitments are in and mine is the one I sent: ``{"t": "reveal", "hand", "secret"}`` (once); a
+      commitment of mine that is not the one I sent is a verdict that does not hold (``fair_commit_changed``);
+    * the deal (``secrets`` and ``seed``): nothing to send; the verdict checks every secret against its commitment,
+      that the seed is the one they make, that my own secret is there (``fair_replaced`` when the host used a
+      fallback though I revealed), and that the cards I was shown this hand are the seed's deal for my seat
+      (``fair_not_dealt``; :meth:`saw_hand` is told of them as the host's states come).
+
+    >>> me, host = Contributor(), Contributor()
+    >>> ask = {"table": "t", "hand": 1, "commits": {}}
+    >>> commit, _ = me.answer(ask, Seat.E)
+    >>> commit["t"], commit["hand"], len(commit["commit"])
+    ('commit', 1, 64)
+    """
+
+    KEEP_HANDS = 3
+    """Secrets kept for this many hands back (a hand's are needed until its deal)."""
+
+    def __init__(self) -> None:
+        self._mine: dict[tuple[str, int, Seat], tuple[bytes, str]] = {}
+        self._revealed: set[tuple[str, int, Seat]] = set()
+        self._seen: dict[int, tuple[Seat, frozenset[str]]] = {}  # hand number -> (my seat, the cards I was shown)
+        self.jokers = False  # the table's rules: a deck with jokers (the room message says)
+
+    def saw_hand(self, hand: int, seat: Seat, cards: list[str]) -> None:
+        """The host's state showed ``seat`` (mine) these cards in hand ``hand``: all of them must be its deal."""
+        if type(hand) is int and hand >= 1:
+            old = self._seen.get(hand)
+            shown = frozenset(cards) | (old[1] if old is not None and old[0] == seat else frozenset())
+            self._seen[hand] = (seat, shown)
+            for number in [n for n in self._seen if n < hand - self.KEEP_HANDS]:
+                del self._seen[number]
+
+    def answer(
+        self, message: Mapping[str, Any], seat: Seat | None
+    ) -> tuple[dict[str, Any] | None, Verification | None]:
+        """``(what to send or None, the verdict on the deal or None)`` for the host's ``fair`` message; ``seat`` is
+        mine (``None``: a spectator, who only checks the deal)."""
+        table, hand = str(message.get("table")), message.get("hand")
+        commits = message.get("commits") or {}
+        if type(hand) is not int or hand < 1 or not isinstance(commits, Mapping):
+            return None, None
+        if "seed" in message:
+            return None, self._check_deal(message, seat)
+        if seat is None:
+            return None, None
+        key = (table, hand, seat)
+        mine = self._mine.get(key)
+        if seat.name not in commits:
+            if mine is None:
+                secret = new_secret()
+                mine = self._mine[key] = (secret, commitment(table, hand, seat, secret))
+                for old in [k for k in self._mine if k[1] < hand - self.KEEP_HANDS]:
+                    del self._mine[old]
+            return {"t": "commit", "hand": hand, "commit": mine[1]}, None
+        if mine is None or len(commits) < 4:
+            return None, None
+        if commits[seat.name] != mine[1]:
+            error = _changed(seat)
+            return None, Verification(f"does not hold: {error}", error)
+        if key in self._revealed:
+            return None, None
+        self._revealed.add(key)
+        return {"t": "reveal", "hand": hand, "secret": mine[0].hex()}, None
+
+    def _check_deal(self, message: Mapping[str, Any], seat: Seat | None) -> Verification:
+        verdict = verify_part(message, jokers=self.jokers)
+        if not verdict.ok or seat is None:
+            return verdict
+        table, hand = str(message.get("table")), int(message["hand"])
+        mine = self._mine.get((table, hand, seat))
+        try:
+            if mine is not None:
+                if seat.name in (message.get("replaced") or []):
+                    if (table, hand, seat) in self._revealed:
+                        raise FairError(f"{seat.name}'s secret was replaced though it was revealed", "fair_replaced",
+                                        {"seat": seat.name})  # fmt: skip
+                elif message["commits"].get(seat.name) != mine[1]:
+                    raise _changed(seat)
+            seen = self._seen.get(hand)
+            if seen is not None and seen[0] == seat:
+                dealt = {CARD_NAMES[card] for card in mask_cards(deal_of(message["seed"], self._deck())[seat])}
+                if not seen[1] <= dealt:
+                    raise FairError(f"{seat.name}'s cards are not the deal the secrets make", "fair_not_dealt",
+                                    {"seat": seat.name})  # fmt: skip
+        except FairError as error:
+            return Verification(f"does not hold: {error}", error)
+        return verdict
+
+    def _deck(self) -> int:
+        return JOKER_DECK if self.jokers else STANDARD_DECK
+
+
+def _changed(seat: Seat) -> FairError:
+    return FairError(f"the host changed {seat.name}'s commitment", "fair_commit_changed", {"seat": seat.name})

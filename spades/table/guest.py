@@ -20,6 +20,8 @@ Host → guest (``docs/online.md``; the room's module docstring)::
     refused   {"error", "n", "code", "params"}    (code a registered spades.errors code, params its own)
     vote      {"seat", "name", "votes", "why"?: "time", "result"?: "wait"}
     ended     {"reason": "unscored" | "left", "disconnected"? | "left"?, "loser"?}
+    fair      {"table", "hand", "commits": {seat: hex}}     (a commit–reveal round: spades/table/fairdeal.py)
+              {"kind": "commit", "table", "hand", "commits", "secrets", "seed", "host", "replaced"?}  (its deal)
 
 Nothing else: ``host_left`` is said by the guest's own link (``static/online/session.mjs``, ``onStatus``), never by
 the host, so a host's ``host_left`` (or ``rtt``, or ``host``) is refused like any unknown type.
@@ -59,6 +61,7 @@ from ..formats.scoresheet import OUTCOMES
 from ..game import _REASON_TEXT, Phase
 from ..rules import PRESET_NAMES, Rules
 from ..stats.rating import MAX_RATING
+from .fair import MAX_SEED
 from .room import (
     CHAT_LIMIT,
     CLOCK_MOVE_MS,
@@ -721,6 +724,16 @@ SCHEMA: dict[str, dict[str, tuple[Rule, bool]]] = {
         "disconnected": (PERSON, False),
         "left": (PERSON, False),
         "loser": (TEAM, False),
+    },
+    "fair": {  # commit–reveal deals (spades/table/fairdeal.py): a round's commitments, then the deal
+        "table": (word(TOKEN_LIMIT), True),
+        "hand": (number(1, COUNT_HIGH), True),
+        "commits": (keyed(SEATS, hex_digest, every=False), True),
+        "kind": (choice("commit"), False),
+        "secrets": (keyed(SEATS, hex_digest, every=False), False),
+        "seed": (number(0, MAX_SEED), False),
+        "host": (SEAT, False),
+        "replaced": (list_of(SEAT, 4), False),
     },
 }
 """Every message a host sends a guest, by type ``"t"``: its keys, each ``(rule, required)``."""

@@ -99,14 +99,16 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from ..bots import LEVELS
-from ..cards import Seat
-from ..errors import SpadesError, brief, msg
-from ..formats.record import MAX_SEED
+from ..cards import Seat, mask_cards
+from ..errors import FairError, SpadesError, brief, msg
+from ..formats.record import MAX_SEED, to_record
 from ..formats.scoresheet import finished_hand
-from ..game import Phase
+from ..game import Game, Phase
 from ..rules import Rules
 from ..stats.rating import LEVEL_RATINGS, MAX_RATING
 from .blindroom import BlindRelay
+from .fair import new_secret as fair_secret
+from .fairdeal import FAIR_WAIT_MS, FairDeals
 from .table import Occupant, Policy, Table, clone
 
 HOST = "host"
@@ -296,6 +298,9 @@ SCHEMA: dict[str, dict[str, tuple[Callable[[object], bool], bool]]] = {
     "hand": {"number": (_count, True)},
     "sheets": {"from": (_count, True), "to": (_count, True)},
     "blind": {"id": (_count, True), "part": (_count, True), "of": (_count, True), "data": (_text(MESSAGE_LIMIT), True)},
+    "fair": {"on": (_flag, True)},  # my page takes part in commit–reveal deals (fairdeal.py)
+    "commit": {"hand": (_count, True), "commit": (is_claim, True)},
+    "reveal": {"hand": (_count, True), "secret": (is_claim, True)},
     # host only
     "start": {},
     "fill": {"seat": (_seat, True), "level": (lambda v: v in LEVELS, True)},
@@ -396,6 +401,7 @@ class Member:
     key: str | None = None
     claim: str | None = None
     restart: bool = False
+    fair: bool = False  # the page draws its own secrets for commit–reveal deals (it said ``fair {on}``)
 
     def __post_init__(self) -> None:
         if self.token and self.claim is None:
@@ -490,6 +496,7 @@ class Room:
         token: Callable[[], str] | None = None,
         rating: int | None = None,
         disconnects: int = 0,
+        fair_draw: Callable[[], bytes] | None = None,
     ) -> None:
         self.rules = rules
         self.config = config
@@ -520,6 +527,11 @@ class Room:
         self._turn_at: float | None = None
         self._clock_sent: tuple[int, int, Seat] | None = None  # the turn the last states timed
         self._now: float | None = None  # the time of the call being handled (None: a step, which brings none)
+        # commit–reveal deals (fairdeal.py): the next hand's round and every hand's fair part; a deal waiting for
+        # the round's secrets (who asked for it, None: the start; since when) and the start's seats meanwhile
+        self.fair = FairDeals(secrets.token_hex(8), fair_draw or fair_secret)
+        self._deal_wanted: tuple[Seat | None, float | None] | None = None
+        self._starting: dict[Seat, Occupant] | None = None
 
     # ----------------------------------------------------------------- who is where
 
@@ -828,6 +840,7 @@ class Room:
         if self.ended or self.closed:
             return []
         self._now = now
+        dealt = self._fair_deal(now)  # a deal that waited for late secrets (the start's too)
         if self.table is None:  # before the start a seat is held SEAT_HOLD_MS for its dropped player, then freed
             gone = [
                 peer
@@ -836,7 +849,7 @@ class Room:
             ]
             for peer in gone:
                 del self.members[peer]
-            return self._room_update() if gone else []
+            return dealt + (self._room_update() if gone else [])
         out: list[Out] = []
         for member in list(self.members.values()):
             if member.connected or member.seat is None or member.dropped_at is None:
@@ -851,7 +864,7 @@ class Room:
                 voters = [m.seat.name for m in self.members.values() if m.seat is not None and m.connected]
                 self.vote = {"seat": member.seat.name, "name": member.name, "votes": {s: None for s in voters}}
                 out += self._everyone({"t": "vote", **self.vote}) + self._room_update()
-        return self._clock_news(out + self._timeout())
+        return self._clock_news(dealt + out + self._timeout())
 
     # ----------------------------------------------------------------- messages
 
@@ -887,7 +900,11 @@ class Room:
             self.dropped_messages += 1
             return []
         handler: Callable[[Member, dict[str, Any], float], list[Out]] = getattr(self, "_on_" + kind)
+        if self._starting is not None and kind == "leave":  # someone leaves while hand 1's secrets come: no start
+            self._starting = self._deal_wanted = None
         try:
+            if self._starting is not None and kind in ("sit", "stand", "move", "fill", "empty"):
+                raise RoomError("the game has started: seats are fixed", "seats_fixed")
             return self._clock_news(handler(member, message, now))
         except SpadesError as error:
             return self._refused(peer, error, message.get("n"))
@@ -938,7 +955,8 @@ class Room:
                 occupant = self.table.seats[back.seat]
                 if occupant.away:
                     self.table.set_occupant(back.seat, Occupant("peer", occupant.level, back.name))
-            return self._welcome(back) + self._room_update() + self._states()
+            ask = self.fair.ask() if back.seat is not None and back.fair else None  # the open round
+            return self._welcome(back) + self._room_update() + self._states() + ([(peer, ask)] if ask else [])
         if self.dnd and message.get("via", "invite") != "invite":
             return [(peer, {"t": "denied", "code": "dnd"})]
         member = Member(peer, name, self._token(), lang=lang)
@@ -1038,6 +1056,8 @@ class Room:
             raise RoomError("waiting for the vote", "waiting_for_vote")
         work = clone(self.table)
         work.act(member.seat, message["intent"])
+        if message["intent"].get("type") == "next_hand":  # checked on the copy; dealt by commit–reveal
+            return self._want_deal(member.seat, now)
         self.table = work
         if vote is not None:  # the player whose time ran out moved after all: nobody waits any more
             self.vote = None
@@ -1141,7 +1161,7 @@ class Room:
     # ----------------------------------------------------------------- host only
 
     def _on_start(self, member: Member, message: dict[str, Any], now: float) -> list[Out]:
-        if self.table is not None:
+        if self.table is not None or self._starting is not None:
             raise RoomError("the game has already started", "already_started")
         seats: dict[Seat, Occupant] = {}
         for seat in Seat:
@@ -1158,13 +1178,140 @@ class Room:
                 raise RoomError(
                     f"seat {seat.name} is empty: fill it with a computer player", "seat_empty", {"seat": seat.name}
                 )
-        kind = "rated" if self.config.kind == "rated" else "casual"
         self.ratings = {seat.name: self._seat_json(seat)["rating"] for seat in Seat}
-        self.table = Table.new(self.rules, seed=self.seed, seats=seats, policy=room_policy(kind))
         host_seat = self.members[HOST].seat
         assert host_seat is not None  # the host keeps a seat
-        self.order = [s for s in clockwise(host_seat) if seats[s].kind == "peer"]
-        return self._room_update() + self._states()
+        self._starting, self._deal_wanted = seats, (None, now)  # dealt once hand 1's secrets are in (_fair_deal)
+        return self._fair_to_people(self.fair.open(1, host_seat, self._drawn(seats))) + self._fair_deal(now)
+
+    # ----------------------------------------------------------------- commit–reveal deals (fairdeal.py)
+
+    def _fair_to_people(self, messages: list[dict[str, Any]]) -> list[Out]:
+        """``messages`` to every seated person there but the host (whose room draws its own secret)."""
+        people = [m for m in self.members.values() if m.seat is not None and m.connected and m.fair and m.peer != HOST]
+        return [(m.peer, message) for message in messages for m in people]
+
+    def _on_fair(self, member: Member, message: dict[str, Any], now: float) -> list[Out]:
+        """The page says it takes part in commit–reveal deals (after each ``welcome``): it is asked for the open round
+        unless the host drew its seat's secret, and a commitment it made before (a reload loses the secret) is
+        forgotten, so that it commits again."""
+        member.fair = message["on"]
+        current, seat = self.fair.round, member.seat
+        if not member.fair or seat is None or current is None or seat in current.drawn or seat in current.secrets:
+            return []
+        current.commits.pop(seat, None)  # a page that reloaded lost its secret: it commits again (no guest has
+        ask = self.fair.ask()  # seen a secret, and its own secret is not taken before every commitment is in)
+        return [(member.peer, ask)] if ask else []
+
+    def _on_commit(self, member: Member, message: dict[str, Any], now: float) -> list[Out]:
+        """A person's commitment for the round of hand ``hand``; once the four are in, the people are told them (and
+        only then reveal).  One out of turn (another hand, a second one) changes nothing."""
+        if member.seat is None or member.peer == HOST:
+            return []
+        return self._fair_to_people(self.fair.commit(message["hand"], member.seat, message["commit"]))
+
+    def _on_reveal(self, member: Member, message: dict[str, Any], now: float) -> list[Out]:
+        """A person's secret (to the host alone); the hand waiting for it is dealt once the round is complete.  A
+        secret that is not the one committed to is not taken (the device is late, then: :data:`FAIR_WAIT_MS`)."""
+        if member.seat is None or member.peer == HOST:
+            return []
+        if self.fair.reveal(message["hand"], member.seat, bytes.fromhex(message["secret"])):
+            return self._fair_deal(now)
+        return []
+
+    def _want_deal(self, seat: Seat, now: float) -> list[Out]:
+        """``seat`` asked for the next hand (its intent checked on a copy): dealt now when the round's secrets are
+        in, else once they are or :data:`FAIR_WAIT_MS` has passed (:meth:`tick`)."""
+        assert self.table is not None
+        if self._deal_wanted is None:
+            self._deal_wanted = (seat, now)
+        out: list[Out] = []
+        current = self.fair.round
+        hand = self.table.game.hand_number + 1
+        if current is None or current.hand != hand:  # (a room built by takeover has no round open yet)
+            out = self._fair_to_people(self.fair.open(hand, self._host_seat(), self._drawn(self.table.seats)))
+        return out + self._fair_deal(now)
+
+    def _host_seat(self) -> Seat:
+        seat = self.members[HOST].seat
+        assert seat is not None  # the host keeps a seat
+        return seat
+
+    def _drawn(self, seats: Mapping[Seat, Occupant]) -> list[Seat]:
+        """The seats whose secrets the host draws: its own, the computers' (its device plays them), and those of
+        people whose pages do not take part (they did not say ``fair {on}``: an older page)."""
+        drawn = [self._host_seat()]
+        for seat in Seat:
+            member = self.player_at(seat)
+            if seats[seat].kind == "computer" or member is None or not member.fair:
+                drawn.append(seat)
+        return drawn
+
+    def _fair_deal(self, now: float | None) -> list[Out]:
+        """Deal the hand that waits (the start, or the next hand) when its round's secrets are all in, or once
+        :data:`FAIR_WAIT_MS` has passed since it was wanted (the late seats get the host's fallback; one that
+        committed and did not reveal is treated as disconnected).  Then everyone is told the deal (``fair`` with
+        the secrets and the seed, after the states), and the next hand's round opens."""
+        wanted, current = self._deal_wanted, self.fair.round
+        if wanted is None or current is None:
+            return []
+        late = wanted[1] is not None and now is not None and now - wanted[1] >= FAIR_WAIT_MS
+        if not (current.complete() or late):
+            return []
+        self._deal_wanted = None
+        if wanted[0] is None:  # the start
+            seats = self._starting
+            assert seats is not None
+            deal, told, withheld = self.fair.deal(current.hand, self.rules.jokers)
+            self._starting = None
+            kind = "rated" if self.config.kind == "rated" else "casual"
+            cards = {seat: mask_cards(mask) for seat, mask in zip(Seat, deal, strict=True)}
+            self.table = Table(Game(self.rules, seed=self.seed, deal=cards), seats, room_policy(kind))
+            self.order = [s for s in clockwise(self._host_seat()) if seats[s].kind == "peer"]
+            out = self._room_update()
+        else:
+            work = clone(self.table) if self.table is not None else None
+            try:
+                if work is None:
+                    return []
+                work.act(wanted[0], {"type": "next_hand"})  # its checks and its deal event; then the fair deal:
+            except SpadesError:  # (the seat is no longer one that may: nothing is dealt, the round stays open)
+                return []
+            deal, told, withheld = self.fair.deal(current.hand, self.rules.jokers)
+            work.game.undo(1)  # back to the end of the hand before, the same dealer deals the fair deal
+            work.game.next_hand({seat: mask_cards(mask) for seat, mask in zip(Seat, deal, strict=True)})
+            self.table = work
+            out = []
+        out += self._fair_late(withheld) + self._states()
+        out += [(m.peer, told) for m in self.members.values() if m.connected and (m.fair or m.peer == HOST)]
+        assert self.table is not None
+        following = self.fair.open(current.hand + 1, self._host_seat(), self._drawn(self.table.seats))
+        return out + self._fair_to_people(following)
+
+    def _fair_late(self, withheld: list[Seat]) -> list[Out]:
+        """The seats whose devices committed and never revealed: treated as disconnected by the room's rules (a
+        casual table's computer plays the seat, *Play myself again* takes it back; a rated table's others vote)."""
+        out: list[Out] = []
+        for seat in withheld:
+            member = self.player_at(seat)
+            if member is None or member.peer == HOST or not member.connected or self.table is None:
+                continue
+            occupant = self.table.seats[seat]
+            if self.config.kind == "casual" and not occupant.away:
+                self.table.set_occupant(seat, Occupant(occupant.kind, occupant.level, member.name, away=True))
+            elif self.config.kind == "rated" and self.vote is None:
+                voters = [
+                    m.seat.name for m in self.members.values() if m.seat is not None and m.connected and m is not member
+                ]
+                if voters:
+                    self.vote = {"seat": seat.name, "name": member.name, "votes": {s: None for s in voters}}
+                    out += self._everyone({"t": "vote", **self.vote})
+        return out + (self._room_update() if withheld else [])
+
+    def record(self) -> dict[str, Any] | None:
+        """The game so far as a hand record (``spades-record/1``), every hand dealt here with its ``fair`` part
+        (``None`` before the start)."""
+        return to_record(self.table.game, self.fair.parts) if self.table is not None else None
 
     def _on_fill(self, member: Member, message: dict[str, Any], now: float) -> list[Out]:
         seat = Seat[message["seat"]]
@@ -1265,6 +1412,7 @@ class Room:
                     "key": m.key,
                     "claim": m.claim,
                     "restart": m.restart,
+                    "fair": m.fair,
                 }
                 for m in self.members.values()
                 if m.seat is not None or m.peer == HOST
@@ -1277,6 +1425,7 @@ class Room:
             "ratings": self.ratings,
             "succession": [seat.name for seat in self.order],
             "reserves": {"hand": self._clock_hand, **{seat.name: ms for seat, ms in self._reserves.items()}},
+            "fair": self.fair.to_json(),
         }
 
     @classmethod
@@ -1321,6 +1470,7 @@ class Room:
                 raise RoomError(f"a saved room member's claim is not its token's (member {index})", "room_save")
             member.claim = member.claim or claim
             member.restart = item.get("restart") is True
+            member.fair = item.get("fair") is True
             member.ready = item.get("ready") is True
             member.spectators = item.get("spectators") is not False
             member.show_cards = item.get("show_cards") is True
@@ -1363,8 +1513,27 @@ class Room:
                 left = _bounded(reserves, s, 0, config.clock[1], ["reserves"])
                 if left is not None:
                     room._reserves[Seat[s]] = left
+        if data.get("fair") is not None:  # the commit–reveal rounds (a save from before them has none)
+            try:
+                room.fair = FairDeals.from_json(data["fair"])
+            except FairError as error:
+                raise RoomError(f"a saved room's fair deals cannot be read: {error}", "room_save") from None
         room._now = now  # the turn to move is timed from now (the host was away meanwhile)
         return room
+
+
+def seeded_draw(seed: int) -> Callable[[], bytes]:
+    """Secrets drawn from ``seed``, for :class:`Room`'s ``fair_draw`` in tests that want the same deals again:
+    such secrets are no secret (anyone who knows the seed knows them).  Without it a room's secrets come from the
+    operating system's (the browser's) random source (``fair.new_secret``), whatever its ``seed``: a room's seed
+    (a takeover's is 31 bits) must never make the host's secrets guessable."""
+    count = [0]
+
+    def draw() -> bytes:
+        count[0] += 1
+        return hashlib.sha256(f"spades-fair/1 seeded room {seed} {count[0]}".encode()).digest()
+
+    return draw
 
 
 def _bounded(data: Mapping[str, Any], key: str, low: int, high: int, where: list[str | int]) -> int | None:

@@ -2,8 +2,10 @@
 
 A record's hands may carry a ``fair`` part (``docs/hand-record.md``):
 
-* ``{"kind": "commit", "table", "hand", "commits": {seat: hex}, "secrets": {seat: hex}}`` — a commit–reveal deal
-  (:mod:`spades.table.fair`): every secret matches its commitment and the hand's deal is the seed's;
+* ``{"kind": "commit", "table", "hand", "commits": {seat: hex}, "secrets": {seat: hex}, "host"?: seat,
+  "replaced"?: [seat]}`` — a commit–reveal deal (:mod:`spades.table.fair`): every secret matches its commitment
+  (a ``replaced`` seat's is the host's fallback, :func:`~spades.table.fair.fallback_secret`) and the hand's deal is
+  the seed's;
 * ``{"kind": "blind", "table", "hand", "transcript": [messages]}`` — a host-blind deal (:mod:`spades.table.blind`):
   the audit of the whole transcript holds, and its deal and play are the hand's.
 
@@ -63,7 +65,8 @@ def _verify_hand(
 ) -> Verification:
     if part["kind"] == "commit":
         table, number, commits, secrets = fair.read_commit_part(part)
-        return fair.verify_commits(table, number, commits, secrets, deal, deck)
+        host, replaced = fair.read_stand_ins(part)
+        return fair.verify_commits(table, number, commits, secrets, deal, deck, host, replaced)
     name, index = part.get("table"), part.get("hand")
     transcript = part.get("transcript")
     if not isinstance(name, str) or type(index) is not int or not isinstance(transcript, list):
