@@ -25,6 +25,9 @@ from view import SEATS, SUIT_SYMBOL, TEAM_SEATS, card_classes, card_face, close_
 SUIT_ORDER = ("S", "H", "C", "D")  # as hands are shown
 SUIT_WORD = {"C": "suit_clubs", "D": "suit_diamonds", "H": "suit_hearts", "S": "suit_spades"}
 COLUMNS = ("col_team", "col_seat", "col_bid", "col_tricks", "col_points", "col_bags", "col_total")
+VERIFIABLE = set()
+"""The hands whose deal this page can verify (an online table's commit–reveal deals it kept: online/boundary.py
+``fair_keep``): their sheets have *Verify this deal* (:func:`verify_control`)."""
 
 
 # ----------------------------------------------------------------- the scored hands this page has seen
@@ -203,6 +206,21 @@ def review_button(number):
     )
 
 
+def verify_control(number):
+    """*Verify this deal* of hand ``number`` at an online table (``None`` for a hand whose deal this page did not
+    keep): a ``details.verify-deal[data-verify]`` whose opening runs the check in the worker (online/boundary.py
+    ``verify_deal``), which writes one line in ``[data-verify-line]``: what was checked and whether it holds."""
+    if number not in VERIFIABLE:
+        return None
+    return h(
+        "details",
+        h("summary", t("fair_verify")),
+        h("p", t("fair_verify_wait"), cls="verify-line", data_verify_line=number, aria_live="polite"),
+        cls="verify-deal",
+        data_verify=number,
+    )
+
+
 def points_tags(made, team_sheet):
     """What a team's points in a hand came of, as tags after them: *made* or *set* for its contract; when its
     contract was made and a nil of the team failed, or the other way round, each part said plainly, in its own
@@ -280,7 +298,7 @@ def hand_sheet_html(result, sheet, us, them, heading="h3"):
     title = t("sheet_hand", n=number, who=who(result["dealer"]))
     return h(
         "section",
-        h("div", h(heading, title, id=title_id), review_button(number), cls="sheet-head"),
+        h("div", h(heading, title, id=title_id), review_button(number), verify_control(number), cls="sheet-head"),
         h(
             "div",
             h("table", h("thead", h("tr", head)), groups, cls="results sheet"),

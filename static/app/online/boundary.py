@@ -8,15 +8,21 @@ for here too (the room's ``sheets`` answers come in as messages).  A part of :cl
 """
 
 import sheet
+import store
 import windows
 from dom import by_id
+from i18n import error_text, t
+from pyscript import document
+from pyscript.ffi import create_proxy
 from tasks import spawn
 from transport import EngineError, call
 
-from .bridge import warn
+from .bridge import read_quiet, warn
 from .handlers import MESSAGES
 
 HOST_TABLE = "online"  # the host's room's table in its worker (session.mjs host()'s default)
+FAIR_KEY = "spades-online-fair"  # {"secret", "parts": {hand number: the host's fair message of its deal}}
+FAIR_KEEP = 600  # deals kept, at most (spades/table/fairdeal.py HANDS_KEPT)
 
 
 class Boundary:
@@ -91,3 +97,90 @@ class Boundary:
         except EngineError:
             return
         windows.hands_arrived(dict(answer, t="sheets"), self.app.state)
+
+    # ------------------------------------------------------------- commit–reveal deals (spades/table/fairdeal.py)
+
+    async def fair_answer(self, message):
+        """The host's ``fair`` message (handlers.py ``fair``).  A guest's worker answers it (op ``fair_guest``,
+        spades/table/fair.py ``Contributor``): its commitment or its secret goes to the host, and a deal's verdict —
+        the secrets, the seed and my own cards checked — is said on the page when it does not hold (in the page's
+        words).  A deal is kept in the browser's storage (:data:`FAIR_KEY`) for *Verify this deal*."""
+        self.fair_verify_on()
+        if "seed" in message:
+            self.fair_keep(message)
+        if self.role != "guest":
+            return
+        seat = (self.you or {}).get("seat")
+        try:
+            answer = await call("fair_guest", {"message": message, "seat": seat})
+        except EngineError as error:
+            warn("a fair deal could not be checked: " + str(error)[:120])
+            return
+        if isinstance(answer.get("send"), dict):
+            self.send(answer["send"])
+        verdict = answer.get("verdict")
+        if isinstance(verdict, dict) and not verdict.get("ok"):
+            self.notice(t("fair_caught", error=error_text(verdict.get("error") or {})))
+            body = document.body
+            body.setAttribute("data-fair-caught", str(message.get("hand")))
+
+    def fair_parts(self):
+        """The deals kept for this table: hand number (text) → part."""
+        data = read_quiet(FAIR_KEY)
+        if isinstance(data, dict) and data.get("secret") == self.secret and isinstance(data.get("parts"), dict):
+            return data["parts"]
+        return {}
+
+    def fair_keep(self, message):
+        parts = self.fair_parts()
+        number = message.get("hand")
+        parts[str(number)] = message
+        for key in sorted(parts, key=int)[:-FAIR_KEEP]:
+            del parts[key]
+        store.write_json(FAIR_KEY, {"secret": self.secret, "parts": parts})
+        sheet.VERIFIABLE.update(int(key) for key in parts)
+
+    def fair_verify_on(self):
+        """Once a page: the score sheet's *Verify this deal* (a ``details`` element, sheet.py ``verify_control``)
+        checks its hand when it opens; the deals kept before a reload can be verified again."""
+        if getattr(self, "fair_listening", False):
+            return
+        self.fair_listening = True
+        sheet.VERIFIABLE.update(int(key) for key in self.fair_parts())
+
+        def toggled(event):
+            target = event.target
+            number = target.getAttribute("data-verify")
+            if number and target.open:
+                spawn(self.verify_deal(int(str(number)), target))
+
+        self.fair_toggle = create_proxy(toggled)
+        document.addEventListener("toggle", self.fair_toggle, True)  # toggle does not bubble: caught on its way
+
+    async def verify_deal(self, number, element):
+        """*Verify this deal* of hand ``number``: the deal kept (as the host said it) against the finished hand,
+        checked by this page's worker (op ``fair_verify``: the check of ``python -m spades verify``); one line in
+        ``[data-verify-line]`` says what was checked and whether it holds (``data-verified``: ``holds`` or
+        ``fails``)."""
+        element.setAttribute("data-verified", "")
+        part = self.fair_parts().get(str(number))
+        hand = None
+        try:
+            if self.role == "host":
+                hand = await call("hand", {"table": HOST_TABLE, "number": number})
+            elif self.record is not None:
+                hand = self.record.hands.get(number)
+            rules = (self.room or {}).get("rules") or {}
+            answer = await call("fair_verify", {"part": part, "hand": hand, "jokers": bool(rules.get("jokers"))})
+            verdict = answer.get("verdict") or {}
+        except EngineError as error:
+            verdict = {"ok": False, "error": {"code": error.code, "params": error.params, "error": str(error)}}
+        if verdict.get("ok"):
+            seed = (part or {}).get("seed")
+            line = t("fair_verify_holds", n=number, seed=seed)
+        else:
+            line = t("fair_verify_fails", n=number, error=error_text(verdict.get("error") or {}))
+        shown = element.querySelector("[data-verify-line]")
+        if shown is not None:
+            shown.textContent = line
+        element.setAttribute("data-verified", "holds" if verdict.get("ok") else "fails")

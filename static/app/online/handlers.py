@@ -22,6 +22,8 @@ def welcome(online, message):
     online.connected = True
     if online.role == "guest" and online.you and online.you.get("token"):
         online.keep_token(online.you["token"])
+    if online.role == "guest":
+        online.send({"t": "fair", "on": True})  # this page draws its own secrets for the deals (fair)
     online.sync_body()
     if online.watch_after_join and not (online.you or {}).get("spectator"):
         online.watch_after_join = False
@@ -160,6 +162,13 @@ def ended(online, message):
             online.later(online.app.record_online(winner="EW" if loser == "NS" else "NS"))
 
 
+def fair(online, message):
+    """A commit–reveal round or a deal (spades/table/fairdeal.py): a guest's worker answers it (its commitment, then
+    its secret) and checks the deal against the secrets and my own cards; a deal is kept for the score sheet's
+    *Verify this deal*, and one that does not hold is said on the page (boundary.py ``fair_answer``)."""
+    online.later(online.fair_answer(message))
+
+
 def host_left(online, message):
     """My link lost the host (said by this page's link, never by the host)."""
     online.connected = False
@@ -200,6 +209,7 @@ MESSAGES = {
     "refused": refused,
     "vote": vote,
     "ended": ended,
+    "fair": fair,
 }
 """What the room sends, by type ``t``: the only messages a page handles from a room."""
 def host_gone(online, message):
