@@ -2,7 +2,8 @@
 people play a hand; the host's page closes in the middle of the next; the first of the room's succession that is
 still there takes the table over from the public record every page keeps, the others follow it by themselves, the
 hand is dealt again and the score sheet is the one before; the old host reopens the link and gets its seat back as
-a guest.  The same with the first successor gone too: the next in order takes over.
+a guest, and a newcomer who opens the invitation made before the takeover finds the table under its new host.  The
+same with the first successor gone too: the next in order takes over.
 
 The succession goes clockwise from the host's left: Ann hosts at South, so West (Di), North (Bo), East (Cy).
 """
@@ -10,6 +11,7 @@ The succession goes clockwise from the host's left: Ann hosts at South, so West 
 from __future__ import annotations
 
 import time
+from urllib.parse import quote
 
 from tests.browser.test_online_play import START, join, open_game, play_until_over
 
@@ -27,7 +29,8 @@ def create_table(page):
 
 
 def four_people(make_page, server, tracker):
-    """Ann hosts at South; Bo (N), Cy (E) and Di (W) sit; started; hand 1 played; hand 2 dealt and being bid."""
+    """Ann hosts at South; Bo (N), Cy (E) and Di (W) sit; started; hand 1 played; hand 2 dealt and being bid; the
+    pages and the invitation."""
     host = open_game(make_page, server, tracker, "Ann")
     link = create_table(host)
     people = {"S": host}
@@ -56,7 +59,7 @@ def four_people(make_page, server, tracker):
             "() => (JSON.parse(localStorage.getItem('spades-online-record') || '{}').hands || []).length === 1",
             timeout=START,
         )
-    return people
+    return people, link
 
 
 def took_over(pages, host, started):
@@ -91,7 +94,7 @@ def comes_back(old, url, new_host):
 def test_the_backup_takes_over_when_the_host_is_gone_and_the_old_host_comes_back_to_its_seat(
     make_page, server, tracker
 ) -> None:
-    people = four_people(make_page, server, tracker)
+    people, link = four_people(make_page, server, tracker)
     before = people["N"].evaluate(SHEET)
     url = people["S"].url
     people["S"].close()
@@ -104,6 +107,19 @@ def test_the_backup_takes_over_when_the_host_is_gone_and_the_old_host_comes_back
         assert "dealt again" in people[seat].inner_text("#notice-text")
     for seat in "NEW":
         assert people[seat].evaluate(SHEET) == before  # nothing of the finished hand is lost
+    # a newcomer with the invitation made before the takeover (the old host's key): Di's host frame shows the chain
+    # from Ann's key to hers, so Eve finds the table
+    eve = make_page()
+    eve.goto(
+        f"{server}/?lang=en&speed=instant&relay={quote(tracker)}&ice=none&loopback=1&name=Eve{link[link.index('#') :]}"
+    )
+    new_key = people["W"].evaluate("() => new URLSearchParams(location.hash.slice(1)).get('k')")
+    assert link.split("k=")[1] != new_key
+    eve.wait_for_function(  # a guest in Di's room, following her key since (the link followed the chain)
+        "(key) => document.body.dataset.online === 'guest' && location.hash.endsWith('k=' + key)",
+        arg=new_key,
+        timeout=START,
+    )
     ann = comes_back(people["S"], url, people["W"])
     assert ann.evaluate(SHEET) == before
     play = [ann, people["N"], people["E"], people["W"]]
@@ -113,7 +129,7 @@ def test_the_backup_takes_over_when_the_host_is_gone_and_the_old_host_comes_back
 
 
 def test_with_the_backup_gone_too_the_next_in_order_takes_over(make_page, server, tracker) -> None:
-    people = four_people(make_page, server, tracker)
+    people, _ = four_people(make_page, server, tracker)
     before = people["E"].evaluate(SHEET)
     people["W"].close()  # Di, the first successor, leaves first: the host's room drops her from the succession
     people["S"].wait_for_function(
