@@ -157,6 +157,7 @@ class Preferences:
                 return
             self.waiting = True
             error.textContent = t("settings_waiting")
+            error.scrollIntoView(False)  # below the form, above the buttons: in sight on a short window too
             try:
                 await early.wait_ready()
             finally:

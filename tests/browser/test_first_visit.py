@@ -147,6 +147,8 @@ def test_the_menu_and_the_help_work_before_python_runs(make_page, server, lang):
     assert menu.is_hidden() and page.locator("#dlg-help").is_visible()
     assert page.locator("#dlg-help-title").text_content() == text("help_title", lang)
     assert page.locator("#help-content h3").count() > 3
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"help-before-python-390x844-{lang}.png"))
     page.locator(".help-toc a[data-help-goto='scoring']").click()
     assert page.evaluate("document.activeElement.id") == "help-h-scoring"
     assert page.evaluate("location.hash") == "", "a contents link moves the focus, not the address"
@@ -201,6 +203,7 @@ def test_help_lessons_and_zh_seat_names_work_before_the_engine_is_ready(make_pag
     assert titles == [f"{item['order']}. {item['title']}" for item in early["lessons"]["zh-Hans"]]
     assert page.locator("#dlg-lessons [data-action='lesson-start']:not([disabled])").count() == 0
     assert page.evaluate("document.body.dataset.phase") == "loading"
+    SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / "lessons-before-engine-390x844-zh-Hans.png"))
     release()
     page.locator("#dlg-lessons [data-action='lesson-start']:not([disabled])").first.wait_for(timeout=TIMEOUT)
@@ -252,6 +255,12 @@ def test_settings_and_the_language_before_the_engine_is_ready(make_page, server)
     error = page.locator("#settings-error")
     page.wait_for_function("document.getElementById('settings-error').textContent !== ''")
     assert error.text_content() == text("settings_waiting", "zh-Hant")
+    assert error.evaluate(
+        """(el) => { const line = el.getBoundingClientRect();
+             const buttons = document.querySelector('#dlg-settings .dlg-buttons').getBoundingClientRect();
+             return line.top >= 0 && line.bottom <= buttons.top + 1; }"""
+    ), "the waiting line is in sight, above the buttons"
+    SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / "settings-before-engine-844x390-zh-Hant.png"))
     assert dialog.is_visible() and page.locator("#set-target").input_value() == "300"
     release()
