@@ -106,9 +106,9 @@ def card_face(card):
         images = []
         if image is not None:
             both = card[1] in FOUR_COLOUR_SUITS
-            images.append(_face_img(image, "face face-2" if both else "face", both))
+            images.append(_face_img(image, "face face-2" if both else "face"))
             if both:
-                images.append(_face_img(card_image(card, True), "face face-4", True))
+                images.append(_face_img(card_image(card, True), "face face-4"))
         parts = [
             h("span", corner, cls="corner", aria_hidden="true"),
             h("span", symbol, cls="pip", aria_hidden="true"),
@@ -121,9 +121,10 @@ def card_face(card):
     return face
 
 
-def _face_img(src, cls, lazy):
-    # lazy: of a diamond's or a club's two faces the hidden one is not fetched (the offline cache has both)
-    return h("img", src=src, alt="", cls=cls, draggable="false", decoding="async", loading="lazy" if lazy else None)
+def _face_img(src, cls):
+    # neither lazy nor decoded asynchronously: a hand drawn anew (after each move) would show its drawn faces for a
+    # moment while the images wait for a place on the screen or a decoder; both faces of a diamond are fetched
+    return h("img", src=src, alt="", cls=cls, draggable="false")
 
 
 def card_classes(card):
