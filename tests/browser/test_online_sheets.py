@@ -47,7 +47,7 @@ def test_a_guest_reloading_after_two_hands_fetches_the_first_from_the_room(make_
         control.locator("summary").click()
         page.wait_for_selector("#dlg-scores details[data-verify='1'][data-verified='fails']", timeout=START)
         line = control.locator("[data-verify-line]").inner_text()
-        assert line == "Does not hold: hand 1: N's secret does not match its commitment", line
+        assert line == "Does not hold: hand 1: North's secret does not match its commitment", line
     assert not host.evaluate("() => document.body.dataset.fairCaught || ''")  # the honest host was never caught
     assert not guest.evaluate("() => document.body.dataset.fairCaught || ''")
 
