@@ -31,6 +31,7 @@ DEFAULT_SETTINGS = {
     "auto_play": False,  # a forced card (the only legal one) is played by itself after a short random delay
     "play_mode": "click",  # click: one click plays; confirm: select then Play / double-click
     "relay": "",  # online play: signalling trackers (wss://..., spaces between); "" = the public defaults
+    "fallback": "",  # online play: the Nostr relays when no tracker answers; "" = the library's, "none" = no fallback
     "ice": "",  # online play: STUN/TURN servers (stun:..., turn:...) or "none"; "" = the default STUN server
 }
 

@@ -142,12 +142,20 @@ def test_a_host_whose_tracker_was_given_up_tries_afresh_and_a_guest_joins_once_o
 def test_with_the_tracker_dead_a_table_is_made_joined_and_started_through_the_fallback(
     make_page, server, nostr_relay
 ) -> None:
-    extra = "&fallback=" + quote(nostr_relay)
-    host = open_game(make_page, server, DEAD, "Ann", extra)
+    # Ann's fallback relay is her setting (Settings → Online → Fallback relays), not the address's
+    host = make_page()
+    setting = json.dumps({"fallback": nostr_relay})
+    host.add_init_script(f"localStorage.setItem('spades-settings', {json.dumps(setting)})")
+    host.goto(f"{server}/?fresh=1&lang=en&speed=instant&relay={quote(DEAD)}&ice=none&loopback=1&name=Ann")
+    host.wait_for_function("() => ['bidding', 'playing'].includes(document.body.dataset.phase)", timeout=START)
     link = create_table(host)
-    fragment = link[link.index("#") :]
+    assert f"fallback={quote(nostr_relay, safe='')}" in link  # the invitation says where the host listens
+    # the room window says which of the host's relays answer: the dead tracker, then the fallback's relay
+    host.wait_for_selector(f'#dlg-online [data-fallback="{nostr_relay}"][data-reach="ok"]', timeout=START)
+    assert host.locator(f'#dlg-online [data-tracker="{DEAD}"]').count() == 1
     guest = make_page()
-    guest.goto(f"{server}/?lang=en&speed=instant&relay={quote(DEAD)}&ice=none&loopback=1&name=Bo{extra}{fragment}")
+    query = link[link.index("?") + 1 : link.index("#")]  # Bo opens the invitation as sent (plus the test's hooks)
+    guest.goto(f"{server}/?lang=en&speed=instant&ice=none&loopback=1&name=Bo&{query}{link[link.index('#') :]}")
     guest.wait_for_selector("[data-lobby]", timeout=START)
     guest.click('[data-sit="N"]')
     guest.click('[data-action="ready"]')

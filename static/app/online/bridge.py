@@ -106,13 +106,16 @@ def new_secret():
     return "".join(alphabet[values[i] % 32] for i in range(26))
 
 
-def invite_link(secret, pub, relay=None):
+def invite_link(secret, pub, relay=None, fallback=None):
     """The address to send: the table secret and the host's key in the fragment (never sent to any server), and
-    the host's signalling relay when it is not the default one (so that friends find the table)."""
+    the host's signalling relay and fallback relays when they are not the default ones (so that friends find the
+    table the way the host listens)."""
     url = js.URL.new(js.location.href)
     url.search = ""
     if relay:
         url.searchParams.set("relay", relay)
+    if fallback:
+        url.searchParams.set("fallback", fallback)
     url.hash = fragment(secret, pub)
     return str(url.href)
 

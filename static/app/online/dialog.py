@@ -15,8 +15,8 @@ from pyscript.ffi import create_proxy
 from tasks import sleep_ms, spawn
 
 from .actions import CHANGES, SUBMITS
-from .bridge import NAME_KEY, PREFS_KEY, invite_link
-from .forms import create_window, join_window, offered_name, status_window
+from .bridge import NAME_KEY, PREFS_KEY, invite_link, plain
+from .forms import create_window, join_window, offered_name, status_window, trackers_list
 from .links import typed_name
 from .views import body, room_window
 
@@ -136,11 +136,27 @@ class Dialog:
 
     def room_view(self):
         """The room window for this page (views.room_window with what this page knows)."""
-        invite = invite_link(self.secret, self.pub, self.custom_relay()) if self.secret else None
+        invite = None
+        if self.secret:
+            invite = invite_link(self.secret, self.pub, self.custom_relay(), self.custom_fallback())
         prefs = {"spectators": self.allow_spectators, "show_cards": self.show_cards}
         host = self.role == "host"
         reach = self.host_reach() if host else "ok"
-        return room_window(self.room, self.you, host, self.hidden, invite, self.code, prefs, reach)
+        return room_window(self.room, self.you, host, self.hidden, invite, self.code, prefs, reach, self.relay_lines())
+
+    def custom_relay(self):
+        """The relay this page uses when the person chose one (``?relay=`` or settings), else ``None``."""
+        return self.params.get("relay") or self.app.settings.get("relay") or None
+
+    def custom_fallback(self):
+        """The fallback relays this page uses when the person chose them (``?fallback=`` or settings), else None."""
+        return self.params.get("fallback") or self.app.settings.get("fallback") or None
+
+    def relay_lines(self):
+        """Which of this connection's trackers and fallback relays answer (forms.trackers_list of the session's
+        ``relays()``: session.mjs ``relayRows``), for the room window; None before a connection."""
+        rows = getattr(self.session, "relays", None) if self.session is not None else None
+        return trackers_list(plain(rows())) if rows is not None else None
 
     def host_reach(self):
         """Whether a tracker answers this host (session.mjs ``reach``: ``ok``, ``trying``, ``none``), asked again

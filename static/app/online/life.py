@@ -109,9 +109,10 @@ class Online(Boundary, Dialog, Lobby, Panel, Takeover):
     def ice(self):
         return self.net.parseIce(self.params.get("ice") or self.app.settings.get("ice") or "")
 
-    def custom_relay(self):
-        """The relay this page uses when the person chose one (``?relay=`` or settings), else ``None``."""
-        return self.params.get("relay") or self.app.settings.get("relay") or None
+    def fallback(self):
+        """The settings' fallback relays (net.mjs ``parseFallback``); None: net.mjs's (``?fallback=``, its default)."""
+        text = "" if self.params.get("fallback") is not None else self.app.settings.get("fallback") or ""
+        return self.net.parseFallback(text) if text else None
 
     def loopback(self):
         """``?loopback=1`` (tests): offer this machine's candidates as 127.0.0.1 (static/online/net.mjs)."""
@@ -130,6 +131,8 @@ class Online(Boundary, Dialog, Lobby, Panel, Takeover):
         """Options for a session.mjs connection: ``values`` and this page's trackers, ICE servers, loopback."""
         options = to_js(values or {})
         options.relays = self.relays()
+        if self.fallback() is not None:  # else net.mjs's own rule (omitted, not null: null is its public relays)
+            options.fallback = self.fallback()
         options.ice = self.ice()
         options.loopback = self.loopback()
         return options
@@ -187,12 +190,9 @@ class Online(Boundary, Dialog, Lobby, Panel, Takeover):
         setup = dict(setup)
         setup["key"] = plain(identity.key)
         self.pub = str(identity.pub)
-        js_options = to_js(options)
+        js_options = self.link_options(options)  # its trackers, fallback relays, ICE servers, loopback
         js_options.engine = js.window.spades.engine
-        js_options.relays = self.relays()
-        js_options.ice = self.ice()
         js_options.key = identity.key
-        js_options.loopback = self.loopback()
         js_options.lose = self.lose()
         lag = self.params.get("lag", "")
         js_options.lag = int(lag) if lag.isdigit() and len(lag) < 7 else 0  # test hook: delay added to round trips

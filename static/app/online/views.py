@@ -103,13 +103,14 @@ def _mine(you):
     return seat if seat in SEATS else None
 
 
-def room_window(room, you, host, hidden=(), invite=None, code=None, prefs=None, reach="ok"):
+def room_window(room, you, host, hidden=(), invite=None, code=None, prefs=None, reach="ok", relays=None):
     """The room before the start (``[data-lobby]``): the seats, the invitation, who watches, the person's choices.
 
     ``room`` is the room message, ``you`` the welcome's ``you``, ``host`` whether this page hosts the table,
     ``hidden`` the names the person hides, ``invite`` the invitation link and ``code`` the short code (the host's),
     ``prefs`` ``{"spectators", "show_cards"}``, ``reach`` whether a tracker answers the host (session.mjs ``reach``):
-    with ``none``, before the start, a line says that friends cannot join yet (``[data-reach="none"]``).
+    with ``none``, before the start, a line says that friends cannot join yet (``[data-reach="none"]``);
+    ``relays`` the lines saying which trackers and fallback relays answer (forms.trackers_list), under the seats.
     """
     room = _dict(room)
     seats = _dict(room.get("seats"))
@@ -152,6 +153,7 @@ def room_window(room, you, host, hidden=(), invite=None, code=None, prefs=None, 
         h("p", t("online_code"), " ", h("b", code, data_code=True), cls="online-code") if host and code else None,
         h("table", h("tbody", rows), cls="online-seats"),
         clock_line(room.get("clock")),
+        relays,
         h("p", t("online_spectators", names=("、" if i18n.lang() != "en" else ", ").join(watchers)))
         if watchers
         else None,
