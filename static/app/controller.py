@@ -166,6 +166,7 @@ class App:
             ("settings-form", "change", self.preferences.changed),
             ("dlg-confirm", "cancel", lambda event: self.dialogs.confirm_done(False)),
         ))  # fmt: skip
+        screen.TIPS.listen()  # the reason tooltips, shown on purpose (screen.py Tips)
         self.embed.listen()
         early.loading()  # the menu opens now: what needs no engine works while it loads (early.py)
         self.welcome.offer(self.params, str(js.location.hash))
@@ -236,6 +237,7 @@ class App:
         self.seat_next = seat
         problem = None
         saved = None
+        asked = self.share.pending is not None  # ?deal=, ?daily= over this saved game (share.py start)
         if not fresh:
             try:
                 saved = store.read_json(store.SAVE_KEY)
@@ -256,6 +258,8 @@ class App:
                 )
                 if wanted:
                     self.tabs.loaded(saved)
+                    if asked and await self.address_deal(state):
+                        return  # the address's deal in its place: the saved game was never drawn
                     self.begin(result)
                     return
         elif saved is not None:
@@ -264,6 +268,19 @@ class App:
             store.remove(store.SAVE_KEY)
             self.notice(t("save_corrupt", error=problem))
         await self.new_game(seed=seed, preset=preset)
+
+    async def address_deal(self, saved):
+        """``?deal=`` or ``?daily=`` with a game saved whose state is ``saved`` (loaded, not drawn): the loading
+        screen stays while the page asks (only when that game is unfinished) whether to replace it, so the first
+        table drawn is the address's deal, or the saved game when the person keeps it (or the link is refused).
+        ``True``: the deal is on show."""
+        kind, value = self.share.pending
+        self.share.pending = None  # share.py's after_start has nothing left to ask
+        drop_params("deal", "daily")
+        question = "deal_confirm_daily" if kind == "date" else "deal_confirm_link"
+        if saved["phase"] != "game-over" and not await self.dialogs.confirm(t(question)):
+            return False
+        return await self.share.open(kind, value)
 
     # ------------------------------------------------------------- games
 
@@ -380,7 +397,10 @@ class App:
     def begin(self, result):
         """A new course (new game, load, import): forget the page's state of the previous one."""
         seed = ((result.get("save") or {}).get("record") or {}).get("seed")
-        self.switch(DailySession(self) if self.share.is_daily(seed) else SoloSession(self))  # a game, not a lesson
+        if self.share.is_daily(seed):  # a game, not a lesson; the daily deal knows its date (its badge)
+            self.switch(DailySession(self, self.share.info.get("daily")))
+        else:
+            self.switch(SoloSession(self))
         self.clear_view()
         self.dialogs.reset()
         self.take(result)
@@ -707,6 +727,10 @@ class App:
             screen.focus_card(self.ui, 0)
 
     async def hint(self):
+        off = self.session.off("hint")
+        if off:  # a rated game, the daily deal: the greyed button says why (screen.py set_tool), and so does this
+            self.set_message(t(off))
+            return
         if self.session.hint():  # a lesson's own hint: the instruction again
             return
         if not (self.my_turn("playing") or self.my_turn("bidding")):
@@ -873,6 +897,8 @@ class App:
         if self.session.allowed("undo")[0]:
             dialogs.close_dialogs()
             await self.act({"type": "undo"}, new_course=True)
+        elif self.session.off("undo"):  # off for the whole game: say why (the greyed button says it too)
+            self.set_message(t(self.session.off("undo")))
 
     async def scores(self):
         windows.scores(self.state)

@@ -2,12 +2,14 @@
 window, toolbar buttons. The HTML comes from view.py; this module decides what to rebuild."""
 
 import i18n
+import js
 import movelog
 import sound
 import view
 from dom import by_id
 from pacing import PLAYING, SPEEDS
 from pyscript import document
+from pyscript.ffi import create_proxy
 
 
 def my_turn(state, ui, acting=False):
@@ -72,8 +74,9 @@ def render(session, ui, play_mode, dialogs):
     if (state.get("claim") or {}).get("seat") == state["me"] and state["me"] and not ui.message:
         by_id("status").textContent = i18n.t("claim_waiting")  # my claim, waiting for the other side (online)
     allowed = session.allowed  # what the tools may do: the session says (session.py)
-    by_id("btn-undo").disabled = not allowed("undo")[0] or ui.busy
-    by_id("btn-hint").disabled = not mine or ui.hidden or not allowed("hint")[0]
+    set_tool(by_id("btn-undo"), session.off("undo"), not allowed("undo")[0] or ui.busy)
+    set_tool(by_id("btn-hint"), session.off("hint"), not mine or ui.hidden or not allowed("hint")[0])
+    render_daily(getattr(session, "date", None))  # a DailySession's date: the badge (the others have none)
     document.querySelector('#menu [data-action="replay"]').disabled = not allowed("replay")[0]
     can_claim, why = allowed("claim")  # Claim the rest (docs/page.md): at my turn in the play; never in a lesson
     for claim in (claim_button(), claim_item()):
@@ -87,6 +90,66 @@ def render(session, ui, play_mode, dialogs):
     by_id("btn-again").hidden = state["phase"] != "game-over" or ui.busy
     if state["phase"] not in ("hand-over", "game-over"):
         dialogs.playing_again()
+    TIPS.refresh()
+
+
+def set_tool(button, why, disabled):
+    """Hint or Undo: ``disabled`` for now (not my turn, nothing to take back); or, when ``why`` (a catalog key,
+    session.py ``off``) says it is off for the whole game, greyed but still focusable (``aria-disabled``),
+    described by the reason (``aria-describedby`` → ``#btn-hint-why``) and showing it as a tooltip on hover, tap
+    or focus (``data-tip``, :class:`Tips`); a click says it in the status line too (controller.py)."""
+    name = str(button.id) + "-why"
+    note = by_id(name)
+    if not why:
+        for attr in ("aria-disabled", "data-tip", "data-off", "aria-describedby"):
+            button.removeAttribute(attr)
+        button.disabled = disabled
+        return
+    text = i18n.t(why)
+    if note is None:
+        note = document.createElement("span")
+        note.id = name
+        note.hidden = True
+        button.parentNode.appendChild(note)
+    note.textContent = text
+    button.disabled = False
+    button.setAttribute("aria-disabled", "true")
+    button.setAttribute("data-tip", text)
+    button.setAttribute("data-off", why)
+    button.setAttribute("aria-describedby", name)
+
+
+def daily_date(date):
+    """``YYYY-MM-DD`` as the page's language writes a date (Intl, in UTC: the daily deal's day); the text as it
+    is where the browser cannot."""
+    try:
+        options = js.JSON.parse('{"timeZone": "UTC", "year": "numeric", "month": "short", "day": "numeric"}')
+        return str(js.Date.new(date + "T00:00:00Z").toLocaleDateString(i18n.lang(), options))
+    except Exception:
+        return date
+
+
+def render_daily(date):
+    """The daily deal's badge in the score box (``#daily-badge[data-daily=DATE]``, after ``#game-info``): its
+    date, in the page's language; hidden at every other table."""
+    badge = by_id("daily-badge")
+    if not date:
+        if badge is not None:
+            badge.hidden = True
+            badge.setAttribute("data-daily", "")
+        return
+    if badge is None:
+        badge = document.createElement("span")
+        badge.id = "daily-badge"
+        badge.className = "daily-badge"
+        info = by_id("game-info")
+        info.parentNode.insertBefore(badge, info.nextSibling)
+    shown = daily_date(date)
+    badge.textContent = i18n.t("deal_daily_badge", date=shown)
+    badge.setAttribute("aria-label", i18n.t("deal_daily_badge_label", date=shown))
+    badge.setAttribute("role", "note")
+    badge.setAttribute("data-daily", date)
+    badge.hidden = False
 
 
 def claim_button():
@@ -145,3 +208,205 @@ def apply_display(settings, params):
     speed = params.get("speed") or settings["speed"]
     root.setAttribute("data-speed", speed if speed in SPEEDS else "normal")
     sound.enable(settings["sound"] and params.get("sound") != "0")
+
+
+# ----------------------------------------------------------------- reason tooltips, shown on purpose
+
+TIP_DELAY_MS = 450
+"""How long the pointer rests on a reason before its tooltip shows (after it has moved there)."""
+TIP_AVOID = ("#trick", "#status", "#lesson-panel")
+"""What a tooltip never covers: the trick and the text the person is reading (the status line, a lesson's
+instruction)."""
+
+
+def _box(el):
+    rect = el.getBoundingClientRect()
+    return (rect.left, rect.top, rect.right, rect.bottom)
+
+
+def _avoided():
+    """The boxes of :data:`TIP_AVOID` that are on show."""
+    boxes = []
+    for selector in TIP_AVOID:
+        el = document.querySelector(selector)
+        if el is not None and el.getClientRects().length:
+            rect = el.getBoundingClientRect()
+            if rect.width > 0 and rect.height > 0:
+                boxes.append((rect.left, rect.top, rect.right, rect.bottom))
+    return boxes
+
+
+def _anchor(target):
+    if target is None or not hasattr(target, "closest"):
+        return None
+    return target.closest("[data-tip]")
+
+
+def _names(anchor):
+    """What ``#tip[data-for]`` says it explains: ``card:AS`` (your hand), ``trick:E`` (a computer's card),
+    ``btn-hint``."""
+    card = anchor.getAttribute("data-card")
+    if card:
+        return "card:" + str(card)
+    slot = anchor.closest("[data-slot]")
+    if slot is not None:
+        return "trick:" + str(slot.getAttribute("data-slot"))
+    return str(anchor.id or "")
+
+
+class Tips:
+    """The page's reason tooltips: every element with ``data-tip`` (a card of yours you cannot play, a computer's
+    card in the trick with its reason, Hint or Undo off for the game) shows its text in the one floating
+    ``#tip`` (``data-for``: :func:`_names`; ``data-how``: ``hover``, ``tap`` or ``focus``; ``aria-hidden``, the
+    same words reach screen readers from the element itself), shown on purpose:
+
+    - after the pointer has *moved* onto it and rested :data:`TIP_DELAY_MS` (``#tip[data-wait]`` meanwhile); a
+      card drawn under a pointer that has not moved opens nothing; from one shown tip to the next at once;
+    - on a tap or a click; on keyboard focus (``:focus-visible``, not the focus a click leaves);
+    - hidden by moving away, a tap elsewhere, Escape, the focus leaving, scrolling, or its element leaving.
+
+    Placed by view.py's ``tip_place``: never over its element, the trick, the status line or a lesson's
+    instruction (:data:`TIP_AVOID`), on the screen."""
+
+    def __init__(self):
+        self.anchor = None  # the element whose tip is on show
+        self.how = None
+        self.waiting = None  # the element the pointer came to rest on, until the delay is over
+        self.timer = None
+        self.last = None  # where the pointer was at its last move: a move to the same place is no move
+        self.proxies = {}
+
+    def float(self):
+        tip = by_id("tip")
+        if tip is None:
+            tip = document.createElement("div")
+            tip.id = "tip"
+            tip.className = "tip-float"
+            tip.setAttribute("aria-hidden", "true")
+            tip.hidden = True
+            document.body.appendChild(tip)
+        return tip
+
+    def listen(self):
+        self.float()
+        for name, handler in (
+            ("pointermove", self.on_move),
+            ("pointerdown", self.on_down),
+            ("click", self.on_click),
+            ("focusin", self.on_focus),
+            ("focusout", self.on_blur),
+            ("keydown", self.on_key),
+        ):
+            self.proxies[name] = create_proxy(handler)
+            document.addEventListener(name, self.proxies[name])
+        self.proxies["fire"] = create_proxy(self.fire)
+        self.proxies["hide"] = create_proxy(lambda *_: self.hide())
+        js.window.addEventListener("scroll", self.proxies["hide"], True)
+        js.window.addEventListener("resize", self.proxies["hide"])
+
+    def on_move(self, event):
+        if str(event.pointerType) != "mouse":
+            return
+        point = (event.clientX, event.clientY)
+        if point == self.last:
+            return  # the page changed under a resting pointer: not the person
+        self.last = point
+        anchor = _anchor(event.target)
+        if anchor is None:
+            self.cancel()
+            if self.how == "hover":
+                self.hide()
+            return
+        if self.anchor is not None and self.anchor == anchor:
+            return
+        if self.anchor is not None and self.how == "hover":
+            self.show(anchor, "hover")  # along the cards: from one reason to the next at once
+            return
+        if self.waiting is not None and self.waiting == anchor:
+            return
+        self.cancel()
+        self.waiting = anchor
+        self.float().setAttribute("data-wait", _names(anchor))
+        self.timer = js.setTimeout(self.proxies["fire"], TIP_DELAY_MS)
+
+    def fire(self, *_):
+        anchor = self.waiting
+        self.timer = None
+        self.cancel()
+        if anchor is not None and anchor.isConnected and anchor.matches(":hover"):
+            self.show(anchor, "hover")
+
+    def cancel(self):
+        if self.timer is not None:
+            js.clearTimeout(self.timer)
+            self.timer = None
+        self.waiting = None
+        self.float().removeAttribute("data-wait")
+
+    def on_down(self, event):
+        anchor = _anchor(event.target)
+        if self.anchor is not None and (anchor is None or anchor != self.anchor):
+            self.hide()
+
+    def on_click(self, event):
+        anchor = _anchor(event.target)
+        if anchor is not None:
+            self.show(anchor, "tap")
+
+    def on_focus(self, event):
+        el = event.target
+        if el is not None and hasattr(el, "matches") and el.matches("[data-tip]:focus-visible"):
+            self.show(el, "focus")
+
+    def on_blur(self, event):
+        if self.how == "focus" and self.anchor is not None and event.target == self.anchor:
+            self.hide()
+
+    def on_key(self, event):
+        if str(event.key) == "Escape":
+            self.cancel()
+            self.hide()
+
+    def show(self, anchor, how):
+        text = anchor.getAttribute("data-tip")
+        if not text:
+            return
+        self.cancel()
+        tip = self.float()
+        tip.textContent = text
+        tip.style.left = "0px"
+        tip.style.top = "0px"
+        tip.hidden = False
+        rect = tip.getBoundingClientRect()
+        screen = (js.window.innerWidth, js.window.innerHeight)
+        left, top = view.tip_place(_box(anchor), (rect.width, rect.height), screen, _avoided())
+        tip.style.left = str(left) + "px"
+        tip.style.top = str(top) + "px"
+        tip.setAttribute("data-for", _names(anchor))
+        tip.setAttribute("data-how", how)
+        self.anchor = anchor
+        self.how = how
+
+    def hide(self):
+        tip = by_id("tip")
+        if tip is not None:
+            tip.hidden = True
+            tip.removeAttribute("data-for")
+            tip.removeAttribute("data-how")
+        self.anchor = None
+        self.how = None
+
+    def refresh(self):
+        """After a redraw: a tip whose element left (or lost its reason) goes; one still there follows it."""
+        if self.waiting is not None and not self.waiting.isConnected:
+            self.cancel()
+        anchor = self.anchor
+        if anchor is None:
+            return
+        if not anchor.isConnected or not anchor.getAttribute("data-tip"):
+            self.hide()
+            return
+        self.show(anchor, self.how)
+
+
+TIPS = Tips()

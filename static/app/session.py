@@ -11,7 +11,8 @@ One interface for every kind of table, so the page asks its session instead of t
   the solo game, a lesson's script); nothing online, where the host's room paces its computers;
 - ``owns(seat=None)``: whether this page may act at this table (and, given ``seat``, whether it is mine);
 - ``allowed(action)``: ``(True, None)``, or ``(False, reason)`` with the catalog key or code saying why not,
-  for ``ACTIONS``;
+  for ``ACTIONS``; ``off(action)``: why Hint or Undo is off for the whole game (a catalog key the page shows
+  beside the greyed button), or ``None``;
 - ``record(seed)``: the profile's entry for this game (``None``: nothing is recorded): ``{"kind", "key",
   "state"`` (``None``: this page's own table), ``"ratings"``, ``"rated"``, ``"summary"`` (its change is shown
   in the hand's summary)``}``;
@@ -99,7 +100,6 @@ class Driver:
 class Session:
     """What every session shares: its table, its state, nothing recorded, nothing driven."""
 
-
     def __init__(self, table):
         self.table = table
         self.state = None  # this session's last state
@@ -125,7 +125,20 @@ class Session:
             raise ValueError("unknown session action " + repr(action))
         return self._allowed(action)
 
+    def off(self, action):
+        """Why ``action`` (``hint`` or ``undo``) is off for the whole game, not only at this moment: the catalog
+        key the page shows beside the greyed button (``why_rated_hint``, ``why_rated_undo`` in a rated game;
+        the daily deal's ``why_daily_help``; ``why_undo_setting`` where the settings turned undo off), else
+        ``None`` (it may be allowed at another moment: another turn, another move)."""
+        if action not in ("hint", "undo"):
+            return None
+        if ((self.shown or {}).get("policy") or {}).get("kind") == "rated":
+            return "why_rated_" + action
+        return None
+
     def _allowed(self, action):
+        if action in ("hint", "undo") and self.off(action):
+            return (False, self.off(action))
         if action == "undo":
             if (self.shown or {}).get("phase") == "game-over":
                 return (False, "why_not_game_over")  # the game has ended: a rematch or a new game, not undo
@@ -205,6 +218,12 @@ class SoloSession(Session):
         state = self.state
         return state is not None and state["policy"]["kind"] == "rated"
 
+    def off(self, action):
+        policy = (self.shown or {}).get("policy") or {}
+        if action == "undo" and policy.get("kind") == "casual" and policy.get("undo") is False:
+            return "why_undo_setting"  # Settings → Allow undo was off when this game began
+        return Session.off(self, action)
+
     def _allowed(self, action):
         if action == "reseat" and self.rated():
             return (False, "why_rated")  # a rated game keeps the players it started with
@@ -280,8 +299,18 @@ class SoloSession(Session):
 
 
 class DailySession(SoloSession):
-    """The daily deal (share.py): a solo game on everyone's cards of the day; its first hand is compared with
-    the experts' play of the same cards. Undo and hints are off by its policy (the state's ``allowed``)."""
+    """The daily deal (share.py) of ``date`` (``YYYY-MM-DD``, UTC; ``None`` when not known): a solo game on
+    everyone's cards of the day; its first hand is compared with the experts' play of the same cards. Undo and
+    hints are off by its policy (the state's ``allowed``), and the page says so (``why_daily_help``)."""
+
+    def __init__(self, table, date=None):
+        SoloSession.__init__(self, table)
+        self.date = date
+
+    def off(self, action):
+        if action in ("hint", "undo"):
+            return "why_daily_help"
+        return SoloSession.off(self, action)
 
     def _allowed(self, action):
         if action == "compare":

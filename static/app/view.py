@@ -183,10 +183,10 @@ def hand_html(state, ui):
             button = h(
                 "button",
                 card_face(card),
-                h("span", tip, cls="tip", aria_hidden="true") if tip else None,
                 type="button",
                 cls=classes,
                 data_card=card,
+                data_tip=tip,  # why it cannot be played: shown on purpose by screen.py's Tips, never on a bare hover
                 data_legal="true" if legal else "false",
                 aria_label=label,
                 tabindex=tab,
@@ -351,7 +351,7 @@ def trick_html(cards, leader, reasons=None):
     ``{seat: markup text}``.
 
     ``reasons`` (card → text, movelog.py): a computer's card with a reason can take the focus and describes itself
-    with it (``aria-describedby``), shown as a tooltip on hover, focus or a tap (``[data-why]``)."""
+    with it (``aria-describedby``); screen.py's Tips shows it (``data-tip``) after a hover, on focus or a tap."""
     slots = {}
     seat = leader
     reasons = reasons or {}
@@ -369,11 +369,60 @@ def trick_html(cards, leader, reasons=None):
                 aria_label=who(seat) + ": " + card_name(card),
                 tabindex="0" if why else None,
                 data_why=bool(why),
+                data_tip=why,
                 aria_describedby="why-" + seat if why else None,
             )
         )
         seat = seat_after(seat)
     return slots
+
+
+# ----------------------------------------------------------------- tooltips: where one goes
+
+TIP_GAP = 6  # px between a tooltip and what it must not cover
+TIP_MARGIN = 4  # px kept from the screen's edges
+
+
+def _overlap(a, b):
+    """The area two boxes ``(left, top, right, bottom)`` share (0 when they only touch)."""
+    return max(0, min(a[2], b[2]) - max(a[0], b[0])) * max(0, min(a[3], b[3]) - max(a[1], b[1]))
+
+
+def tip_place(anchor, size, screen, avoid):
+    """Where a tooltip of ``size`` ``(width, height)`` goes for ``anchor`` (its box ``(left, top, right,
+    bottom)``) on a ``screen`` ``(width, height)``: ``(left, top)`` of its box, in px.
+
+    The rule: the tooltip never covers its anchor nor any box of ``avoid`` (the trick, the status line, a
+    lesson's instruction: what the person is reading), and it stays on the screen. The places tried lie beside
+    the anchor and beside each box to avoid (above, below, before, after, each kept on the screen); of those that
+    cover nothing, the nearest to the anchor wins. Where every place covers something (a screen too small) the
+    one covering the least area wins, the nearer of equals."""
+    width, height = size
+    screen_w, screen_h = screen
+    boxes = [tuple(box) for box in avoid if box] + [tuple(anchor)]
+    left, top, right, bottom = anchor
+    xs = [(left + right - width) / 2, left - TIP_GAP - width, right + TIP_GAP, left, right - width]
+    ys = [top - TIP_GAP - height, bottom + TIP_GAP, (top + bottom - height) / 2]
+    for box in boxes:
+        xs += [box[0] - TIP_GAP - width, box[2] + TIP_GAP]
+        ys += [box[1] - TIP_GAP - height, box[3] + TIP_GAP]
+
+    def kept(value, room, length):
+        return max(TIP_MARGIN, min(value, room - TIP_MARGIN - length))
+
+    centre_x, centre_y = (left + right) / 2, (top + bottom) / 2
+    best = None
+    for y in ys:
+        y = kept(y, screen_h, height)
+        for x in xs:
+            x = kept(x, screen_w, width)
+            box = (x, y, x + width, y + height)
+            covered = sum(_overlap(box, other) for other in boxes)
+            distance = abs(x + width / 2 - centre_x) + abs(y + height / 2 - centre_y)
+            key = (covered, distance)
+            if best is None or key < best[0]:
+                best = (key, (round(x), round(y)))
+    return best[1]
 
 
 _slots = {}  # what each trick slot shows: unchanged slots are left alone, so animations run once

@@ -104,13 +104,13 @@ def test_the_move_log_and_the_trick_show_each_computer_reason(make_table, lang):
     reasons = {r["card"]: r["why"] for r in plays if r["why"]}
     close(page)
 
-    # a computer's card in the trick: focusable, described by its reason, shown as a tooltip on focus
+    # a computer's card in the trick: focusable, described by its reason, shown as a tooltip (screen.py Tips)
     cards = page.locator("#trick .card[data-why]")
     if cards.count():
         card = cards.first
-        card.focus()
-        tip = card.locator(".why-tip")
-        assert tip.is_visible()
+        card.hover()
+        page.locator("#tip").wait_for(state="visible")
+        assert page.locator("#tip").inner_text() == card.get_attribute("data-tip")
         described = page.evaluate(
             "el => document.getElementById(el.getAttribute('aria-describedby')).textContent", card.element_handle()
         )
@@ -150,8 +150,9 @@ def test_a_computer_reason_on_a_tap_and_the_screenshots(make_table):
             card.tap()
         else:
             card.hover()
-        tip = card.locator(".why-tip")
-        assert tip.is_visible()
+        tip = page.locator("#tip")
+        tip.wait_for(state="visible")
+        assert tip.inner_text() == card.get_attribute("data-tip")
         box = tip.bounding_box()
         assert (
             box["x"] >= 0 and box["y"] >= 0 and box["x"] + box["width"] <= width and box["y"] + box["height"] <= height

@@ -159,10 +159,10 @@ def test_the_hand_in_the_middle_of_a_trick(lang: str) -> None:
         assert button.get("type") == "button"
         if item["legal"]:
             assert button.get("data-legal") == "true" and "aria-disabled" not in button.attrs
-            assert "illegal" not in button.classes and not button.find_all(cls="tip")
+            assert "illegal" not in button.classes and "data-tip" not in button.attrs
         else:
             assert button.get("data-legal") == "false" and button.get("aria-disabled") == "true"
-            assert "illegal" in button.classes and button.find("span", cls="tip").text == follow
+            assert "illegal" in button.classes and button.get("data-tip") == follow  # screen.py Tips shows it
     queen = buttons[-1]
     assert (
         queen.get("aria-label")
@@ -189,7 +189,7 @@ def test_a_lifted_and_a_hinted_card_and_cards_while_waiting(lang: str) -> None:
     ui.busy = True
     waiting = parse(view.hand_html(state, ui)).find_all("button")
     assert all("waiting" in b.classes and b.get("aria-disabled") == "true" for b in waiting)
-    assert not any(b.find_all(cls="tip") for b in waiting)
+    assert not any("data-tip" in b.attrs for b in waiting)
 
 
 def test_cards_face_down_before_looking(lang: str) -> None:
@@ -216,6 +216,7 @@ def test_the_trick_on_the_table_with_a_computer_reason(lang: str) -> None:
     assert north.get("tabindex") == "0" and "data-why" in north.attrs and north.get("aria-describedby") == "why-N"
     tip = north.find("span", cls="why-tip")
     assert tip.get("id") == "why-N" and tip.get("role") == "tooltip" and tip.text == "Lead <high>"
+    assert north.get("data-tip") == "Lead <high>"  # what screen.py's Tips shows
     east = parse(slots["E"]).find("div", cls="played")
     assert "from-right" in east.classes and not {"tabindex", "data-why", "aria-describedby"} & set(east.attrs)
 
