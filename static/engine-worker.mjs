@@ -23,19 +23,33 @@
 //                                       {snapshot: bool, start, worker, python, engine, ...} (ms, worker's clock)
 // op "timing" answers the same object, with `stored` (ms) or `storeError` once a plain start's snapshot is kept, and
 // `downloads` (each of the worker's files: when asked for, when done, bytes as sent).
-import { loadPyodide } from "./vendor/pyodide/pyodide.mjs";
-import { BUILD } from "./vendor/engine-build.mjs";
-import { sparse, unsparse } from "./heap-store.mjs";
-
+const begun = performance.now(); // this script runs (its imports are asked for below)
 const here = (path) => new URL(path, import.meta.url).href;
 const vendor = here("./vendor/");
 const indexURL = here("./vendor/pyodide/");
+
+// The runtime's largest downloads start before this module's own imports have arrived (one round trip sooner
+// than a static import would let them): the wasm and the stdlib (the name vendor.py gives it; BUILD.stdlib says
+// it again below), and the runtime's script. Calls that come meanwhile wait for the handler (`served`).
+const START = ["pyodide/pyodide.asm.wasm", "pyodide/engine_stdlib.zip"];
+const fetchFromNetwork = self.fetch.bind(self);
+const started = new Map(START.map((path) => [path, fetchFromNetwork(vendor + path)]));
+for (const response of started.values()) response.catch(() => {}); // handled where loadPyodide awaits it
+import(indexURL + "pyodide.asm.mjs").catch(() => {}); // loadPyodide's import() finds it; a failure is its to report
+let serve;
+const served = new Promise((resolve) => (serve = resolve));
+self.onmessage = async (event) => (await served)(event);
+const [{ loadPyodide }, { BUILD }, { sparse, unsparse }] = await Promise.all([
+  import("./vendor/pyodide/pyodide.mjs"),
+  import("./vendor/engine-build.mjs"),
+  import("./heap-store.mjs"),
+]);
 const SNAPSHOT_CACHE = "spades.engine-snapshot"; // not "spades-*": sw.js deletes its other spades-* caches
 const SNAPSHOT_URL = here(`./vendor/engine-snapshot-${BUILD.key}.bin.gz`); // a cache key only, never fetched
 const IDLE_MS = 1500; // store the snapshot after this long without a call...
 const STORE_LATEST_MS = 20_000; // ...or this long after the start, whichever comes first
 const SLICE = 1 << 20; // compress about 1 MB at a time, letting calls in between
-const timing = { origin: performance.timeOrigin, worker: performance.now(), snapshot: false };
+const timing = { origin: performance.timeOrigin, worker: begun, imports: performance.now(), snapshot: false };
 const KEEP = self.name !== "spades-engine:keep-nothing"; // static/engine.js KEEP_NOTHING
 
 // ---------------------------------------------------------------- download progress, in bytes as sent
@@ -87,9 +101,8 @@ async function count(path, response) {
   progress(true);
 }
 
-const fetchFromNetwork = self.fetch.bind(self);
-async function fetchCounted(input, init) {
-  const response = await fetchFromNetwork(input, init);
+async function fetchCounted(input, init, begun = null) {
+  const response = await (begun ?? fetchFromNetwork(input, init));
   const path = pathOf(input instanceof Request ? input.url : input);
   if (path && files.has(path) && response.ok && response.body) {
     count(path, response.clone()).catch(() => {}); // a tee: Pyodide reads the original (and its code cache)
@@ -100,11 +113,11 @@ async function fetchCounted(input, init) {
 // The runtime's downloads start at once, not when loadPyodide asks for them (after the stored snapshot has been
 // looked up in Cache Storage, which takes a while): loadPyodide fetches these very URLs, and is handed the
 // response already on its way (each once; a second start, after a refused snapshot, fetches again). Its script
-// pyodide.asm.mjs is imported now too (loadPyodide's import() then finds it in the module map), so that parsing
-// it overlaps the cache lookup and the snapshot's inflating.
-const early = new Map(EARLY.map((path) => [vendor + path, fetchCounted(vendor + path)]));
+// pyodide.asm.mjs is imported at the start too (loadPyodide's import() then finds it in the module map), so that
+// parsing it overlaps the cache lookup and the snapshot's inflating. Those started before the imports (START) are
+// counted from here.
+const early = new Map(EARLY.map((path) => [vendor + path, fetchCounted(vendor + path, undefined, started.get(path))]));
 for (const response of early.values()) response.catch(() => {}); // handled where loadPyodide awaits it
-import(indexURL + "pyodide.asm.mjs").catch(() => {}); // a failure is loadPyodide's to report
 self.fetch = (input, init) => {
   const url = String(input instanceof Request ? input.url : input);
   const started = early.get(url);
@@ -282,7 +295,7 @@ handle.then(
   (err) => self.postMessage({ timing: { ...timing, error: String(err) } }),
 );
 
-self.onmessage = async ({ data: { id, op, args } }) => {
+serve(async ({ data: { id, op, args } }) => {
   try {
     const fn = await handle;
     self.postMessage({ id, ok: true, result: fn(op, args) });
@@ -290,4 +303,4 @@ self.onmessage = async ({ data: { id, op, args } }) => {
     self.postMessage({ id, ok: false, error: String(err) });
   }
   if (op !== "timing") storeWhenIdle(); // asking for the timing (tests, benchmarks) is not activity
-};
+});
