@@ -119,19 +119,23 @@ def set_tool(button, why, disabled):
     button.setAttribute("aria-describedby", name)
 
 
-def daily_date(date):
-    """``YYYY-MM-DD`` as the page's language writes a date (Intl, in UTC: the daily deal's day); the text as it
-    is where the browser cannot."""
+DATE_LONG = '{"timeZone": "UTC", "year": "numeric", "month": "short", "day": "numeric"}'
+DATE_SHORT = '{"timeZone": "UTC", "month": "short", "day": "numeric"}'
+
+
+def daily_date(date, options=DATE_LONG):
+    """``YYYY-MM-DD`` as the page's language writes a date (Intl, in UTC: the daily deal's day; ``DATE_SHORT``:
+    without the year); the text as it is where the browser cannot."""
     try:
-        options = js.JSON.parse('{"timeZone": "UTC", "year": "numeric", "month": "short", "day": "numeric"}')
-        return str(js.Date.new(date + "T00:00:00Z").toLocaleDateString(i18n.lang(), options))
+        return str(js.Date.new(date + "T00:00:00Z").toLocaleDateString(i18n.lang(), js.JSON.parse(options)))
     except Exception:
         return date
 
 
 def render_daily(date):
-    """The daily deal's badge in the score box (``#daily-badge[data-daily=DATE]``, after ``#game-info``): its
-    date, in the page's language; hidden at every other table."""
+    """The daily deal's badge at the end of the score box's last line (``#game-info #daily-badge[data-daily=DATE]``,
+    put back after each redraw of that line, view.py ``render_scores``): the day without its year, in the page's
+    language (the whole date in its ``aria-label`` and ``title``); hidden at every other table."""
     badge = by_id("daily-badge")
     if not date:
         if badge is not None:
@@ -142,11 +146,13 @@ def render_daily(date):
         badge = document.createElement("span")
         badge.id = "daily-badge"
         badge.className = "daily-badge"
-        info = by_id("game-info")
-        info.parentNode.insertBefore(badge, info.nextSibling)
-    shown = daily_date(date)
-    badge.textContent = i18n.t("deal_daily_badge", date=shown)
-    badge.setAttribute("aria-label", i18n.t("deal_daily_badge_label", date=shown))
+    info = by_id("game-info")
+    if badge.parentNode is None or not info.contains(badge):
+        info.appendChild(badge)  # the line's text is set anew with each state: the badge goes after it again
+    whole = daily_date(date)
+    badge.textContent = i18n.t("deal_daily_badge", date=daily_date(date, DATE_SHORT))
+    badge.setAttribute("aria-label", i18n.t("deal_daily_badge_label", date=whole))
+    badge.setAttribute("title", i18n.t("deal_daily_badge_label", date=whole))
     badge.setAttribute("role", "note")
     badge.setAttribute("data-daily", date)
     badge.hidden = False

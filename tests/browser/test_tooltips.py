@@ -234,8 +234,8 @@ def test_a_rated_game_says_why_hint_and_undo_are_greyed(make_table, lang, hint, 
 
 def test_the_daily_deal_is_marked_and_says_why_hint_and_undo_are_greyed(make_table):
     for lang, badge, why in (
-        ("en", "Daily deal · Nov 30, 2026", "The daily deal is played without hints or undo"),
-        ("zh-Hans", "每日一副 · 2026年11月30日", "每日一副不能提示，也不能悔牌"),
+        ("en", "Daily · Nov 30", "The daily deal is played without hints or undo"),
+        ("zh-Hans", "每日一副 11月30日", "每日一副不能提示，也不能悔牌"),
     ):
         table = make_table(viewport={"width": 1280, "height": 800})
         page = table.page
@@ -244,6 +244,8 @@ def test_the_daily_deal_is_marked_and_says_why_hint_and_undo_are_greyed(make_tab
         marked = page.locator("#daily-badge")
         assert marked.is_visible() and marked.get_attribute("data-daily") == "2026-11-30"
         assert marked.inner_text() == badge
+        assert "2026" in marked.get_attribute("aria-label")  # the whole date for a screen reader
+        assert page.evaluate("document.getElementById('game-info').contains(document.getElementById('daily-badge'))")
         for button in ("#btn-hint", "#btn-undo"):
             assert page.locator(button).get_attribute("data-off") == "why_daily_help"
             assert described(page, button) == why
@@ -256,7 +258,7 @@ def test_the_daily_deal_is_marked_and_says_why_hint_and_undo_are_greyed(make_tab
         page.locator("#menu [data-action='new-game']").click()
         page.wait_for_selector("#dlg-confirm[open]")
         page.locator("#dlg-confirm [data-action='confirm-ok']").click()
-        page.wait_for_function("document.getElementById('daily-badge').hidden")
+        page.wait_for_function("!document.getElementById('daily-badge')?.checkVisibility()")
         page.wait_for_function("!document.getElementById('btn-hint').hasAttribute('data-off')")
 
 
