@@ -12,6 +12,13 @@ The rules (defaults; :mod:`spades.rules` lists the options):
   one has been played, unless the leader holds nothing else.
 * After 13 tricks the hand is scored (:mod:`spades.scoring`); the game ends
   when a team reaches the target or falls to the mercy score.
+* A renege — a card off suit from a seat that holds the suit led — is never a
+  legal move (not in :meth:`Game.legal_moves`, refused by :meth:`Game.apply`).
+  Only a hand replayed from an audit, where it was played on a device the
+  table could not check, plays one: :meth:`Game.play` with ``renege=True``.
+  The hand records it (:attr:`HandLog.reneges`, :attr:`HandResult.reneges`)
+  and its scoring gives the opponents 3 tricks
+  (:func:`~spades.scoring.renege_tricks`).
 
 Phases: ``bidding`` → ``playing`` → ``hand-over`` → (:meth:`Game.next_hand`)
 ``bidding`` …, or ``game-over``.  Moves are bids (:data:`~spades.scoring.NIL`
@@ -110,6 +117,7 @@ _REASON_TEXT = {
     "suicide_number": "suicide: only one partner may bid nil",
     "whiz": "whiz: bid {number} (your spades) or nil",
     "mirror": "mirror: bid {number} (your spades)",
+    "not_renege": "it is a legal card, not a renege",
 }
 
 
@@ -122,7 +130,8 @@ class Reason:
     ``must_lead_two_clubs``, ``nil_not_allowed``, ``blind_nil_not_allowed``,
     ``blind_nil_not_behind`` (``number``), ``min_team_bid`` (``number``),
     ``suicide_nil``, ``suicide_number``, ``whiz`` (``number``), ``mirror``
-    (``number``).  ``str()`` gives the English sentence; the page translates
+    (``number``), ``not_renege`` (a legal card played as a renege,
+    :meth:`Game.play`).  ``str()`` gives the English sentence; the page translates
     the code.
     """
 
@@ -156,7 +165,11 @@ class Trick(NamedTuple):
 
 @dataclass(frozen=True, slots=True)
 class HandResult:
-    """A scored hand: bids and tricks by seat, each team's score, totals after."""
+    """A scored hand: bids and tricks (as taken in play) by seat, each team's score, totals after.
+
+    ``reneges`` are the seats that reneged, in play order (empty in a hand played by the rules); the teams'
+    scores count the tricks after their penalty (:func:`~spades.scoring.renege_tricks`).
+    """
 
     number: int
     dealer: Seat
@@ -164,15 +177,20 @@ class HandResult:
     tricks: tuple[int, int, int, int]
     teams: tuple[TeamScore, TeamScore]
     totals: tuple[int, int]
+    reneges: tuple[Seat, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
 class HandLog:
-    """One hand as played so far: dealer, the deal (card masks N, E, S, W) and the moves."""
+    """One hand as played so far: dealer, the deal (card masks N, E, S, W) and the moves.
+
+    ``reneges`` are the 1-based numbers, in the play, of the cards played as a renege (:meth:`Game.play`).
+    """
 
     dealer: Seat
     deal: tuple[int, int, int, int]
     moves: tuple[int, ...]
+    reneges: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -220,7 +238,7 @@ class Game:
     __slots__ = (
         "rules", "seed", "_log", "_results", "_dealer", "_deal", "_moves", "_hands", "_bids", "_turn",
         "_phase", "_trick", "_leader", "_win_card", "_win_seat", "_won", "_broken", "_played", "_tricks",
-        "_voids", "_totals", "_bags", "_winner", "_legal",
+        "_voids", "_totals", "_bags", "_winner", "_legal", "_reneges",
     )  # fmt: skip
 
     def __init__(
@@ -268,6 +286,7 @@ class Game:
         self._bags = (last.teams[0].bags, last.teams[1].bags) if last else (0, 0)
         self._winner: Team | None = None
         self._legal = 0
+        self._reneges: list[int] = []
 
     @property
     def phase(self) -> Phase:
@@ -353,7 +372,7 @@ class Game:
     @property
     def history(self) -> tuple[HandLog, ...]:
         """Every hand so far, the current one last (possibly with no moves)."""
-        return (*self._log, HandLog(self._dealer, self._deal, tuple(self._moves)))
+        return (*self._log, HandLog(self._dealer, self._deal, tuple(self._moves), tuple(self._reneges)))
 
     def copy(self) -> Game:
         """Return an independent copy of this game."""
@@ -369,6 +388,7 @@ class Game:
         other._won = list(self._won)
         other._tricks = list(self._tricks)
         other._voids = list(self._voids)
+        other._reneges = list(self._reneges)
         return other
 
     # ----------------------------------------------------------------- legality
@@ -472,12 +492,31 @@ class Game:
             raise IllegalMoveError(who, str(bid), Reason("wrong_phase", phase=self._phase.value), "bid")
         self.apply(bid if type(bid) is int else parse_bid(bid), seat)
 
-    def play(self, card: Card | str, seat: Seat | None = None) -> None:
-        """Play a card (a number or text such as ``"QH"``) for the seat to act."""
+    def play(self, card: Card | str, seat: Seat | None = None, *, renege: bool = False) -> None:
+        """Play a card (a number or text such as ``"QH"``) for the seat to act.
+
+        ``renege=True`` plays a renege, and only that: a card of the seat's hand refused for no other reason than
+        that it must follow suit (:meth:`check` gives ``must_follow``); any other card, a legal one too, raises
+        :class:`IllegalMoveError`.  It is for replaying an audited hand (:func:`spades.table.blindroom.rebuild`,
+        a record's ``reneges``), never for a seat's own play.
+        """
         if self._phase is not Phase.PLAYING:
             who = Seat(seat if seat is not None else self._turn).name
             raise IllegalMoveError(who, str(card), Reason("wrong_phase", phase=self._phase.value))
-        self.apply(parse_card(card) if isinstance(card, str) else card, seat)
+        number = parse_card(card) if isinstance(card, str) else card
+        if not renege:
+            self.apply(number, seat)
+            return
+        if type(number) is not int:
+            raise ParseError(
+                f"a move must be a card or bid number, got {brief(number)}", "move_not_int", {"value": brief(number)}
+            )
+        reason = self.check(number, seat)
+        if reason is None or reason.code != "must_follow":
+            who = Seat(seat if seat is not None else self._turn).name
+            raise IllegalMoveError(who, self._move_text(number), reason or Reason("not_renege"))
+        self._reneges.append(len(self._moves) - 3)
+        self._play(number)
 
     def _move_text(self, move: int) -> str:
         if self._phase is Phase.PLAYING:
@@ -540,12 +579,19 @@ class Game:
         assert n is not None and e is not None and s is not None and w is not None  # every seat bid before the play
         bids = (n, e, s, w)
         won = (self._won[0], self._won[1], self._won[2], self._won[3])
-        ns, ew = score_hand(self.rules, bids, won, self._bags)
+        reneges = tuple(self._seat_of(n) for n in self._reneges)
+        ns, ew = score_hand(self.rules, bids, won, self._bags, reneges)
         self._totals = (self._totals[0] + ns.points, self._totals[1] + ew.points)
         self._bags = (ns.bags, ew.bags)
-        self._results.append(HandResult(self.hand_number, self._dealer, bids, won, (ns, ew), self._totals))
+        result = HandResult(self.hand_number, self._dealer, bids, won, (ns, ew), self._totals, reneges)
+        self._results.append(result)
         self._winner = match_winner(self.rules, self._totals)
         self._phase = Phase.GAME_OVER if self._winner is not None else Phase.HAND_OVER
+
+    def _seat_of(self, n: int) -> Seat:
+        """The seat that played this hand's card ``n`` (1-based), from its finished tricks."""
+        trick = self._tricks[(n - 1) // 4]
+        return _SEATS[(trick.leader + (n - 1) % 4) % 4]
 
     def next_hand(self, deal: DealInput | None = None) -> None:
         """Deal the next hand (the seeded deal, or ``deal``); the dealer moves left."""
@@ -556,7 +602,7 @@ class Game:
                 {"phase": self._phase.value},
             )
         masks = parse_deal(deal, self.rules) if deal is not None else None
-        self._log.append(HandLog(self._dealer, self._deal, tuple(self._moves)))
+        self._log.append(HandLog(self._dealer, self._deal, tuple(self._moves), tuple(self._reneges)))
         if masks is None:
             masks = deal_masks(self.seed, len(self._log), self._deck())
         self._start(self._dealer.next, masks)
@@ -566,18 +612,21 @@ class Game:
         for _ in range(steps):
             if self._moves:
                 moves = self._moves[:-1]
+                reneges = [n for n in self._reneges if n + 4 <= len(moves)]
                 if len(self._tricks) == 13:
                     self._results.pop()
             elif self._log:
                 last = self._log.pop()
                 self._dealer, self._deal, moves = last.dealer, last.deal, list(last.moves)
+                reneges = list(last.reneges)
                 self._results.pop()
             else:
                 raise SpadesError("nothing to undo", "nothing_to_undo")
-            self._replay(moves)
+            self._replay(moves, reneges)
 
-    def _replay(self, moves: Iterable[int]) -> None:
+    def _replay(self, moves: Iterable[int], reneges: Sequence[int] = ()) -> None:
         self._start(self._dealer, self._deal)
+        self._reneges = list(reneges)
         for move in moves:
             if self._phase is Phase.BIDDING:
                 self._bid(move)

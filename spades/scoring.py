@@ -19,6 +19,13 @@ Per team, for one hand (the seeds' rules unless an option says otherwise):
   overtrick: 1 point and 1 bag (as in OpenSpiel).
 * **Bags** accumulate across hands; each time they reach ``bags_limit`` the
   team loses ``bags_penalty`` and that many bags are removed.
+* A **renege** (a seat that could follow suit and did not: only in a hand
+  replayed from an audit, :meth:`spades.game.Game.play` with ``renege=True``)
+  gives the opponents :data:`RENEGE_TRICKS` tricks, as many as the side won if
+  fewer (the seed rules, 003: 违规不跟：能跟花色却不跟者，要给对手 3 墩), each
+  renege once: :func:`renege_tricks`.  The moved tricks count for contracts
+  and bags; a nil or blind nil is judged by the tricks its bidder took in play
+  (a penalty neither saves a nil nor breaks one).
 
 >>> score_team(Rules(), (4, 3), (2, 5), 0).points
 70
@@ -48,6 +55,9 @@ ERROR_CODES = register(
     },
 )
 """Text that names no bid (registered in :data:`spades.errors.CODES`)."""
+
+RENEGE_TRICKS = 3
+"""Tricks a renege gives the opponents (the seed rules, 003)."""
 
 Bid = int
 """A bid: 1–13, :data:`NIL` (0) or :data:`BLIND_NIL` (−1)."""
@@ -148,8 +158,42 @@ def counted_tricks(rules: Rules, bids: Sequence[Bid | None], tricks: Sequence[in
     return counted
 
 
-def score_team(rules: Rules, bids: Sequence[Bid], tricks: Sequence[int], bags_before: int) -> TeamScore:
+def renege_tricks(tricks: Sequence[int], bids: Sequence[Bid], reneges: Sequence[int]) -> tuple[int, int, int, int]:
+    """The tricks by seat (N, E, S, W) after the ``reneges`` (the reneging seats, in play order; a seat twice for
+    two reneges): for each, up to :data:`RENEGE_TRICKS` of its side's tricks, the reneging seat's own first, go
+    to an opponent who did not bid nil (the left-hand one first; the left-hand one if both did).
+
+    >>> renege_tricks([5, 2, 1, 5], [4, 2, 1, 4], [0])
+    (2, 5, 1, 5)
+    >>> renege_tricks([1, 3, 1, 8], [0, 3, 2, 6], [2])
+    (0, 3, 0, 10)
+    >>> renege_tricks([0, 13, 0, 0], [3, 4, 3, 3], [1, 1])  # two reneges: 6 of East's tricks go to South, its left
+    (0, 7, 6, 0)
+    """
+    out = [tricks[0], tricks[1], tricks[2], tricks[3]]
+    for seat in reneges:
+        partner = (seat + 2) % 4
+        moved = min(RENEGE_TRICKS, out[seat] + out[partner])
+        own = min(moved, out[seat])
+        out[seat] -= own
+        out[partner] -= moved - own
+        left, right = (seat + 1) % 4, (seat + 3) % 4
+        to = right if bids[left] <= NIL and bids[right] > NIL else left
+        out[to] += moved
+    return out[0], out[1], out[2], out[3]
+
+
+def score_team(
+    rules: Rules,
+    bids: Sequence[Bid],
+    tricks: Sequence[int],
+    bags_before: int,
+    played: Sequence[int] | None = None,
+) -> TeamScore:
     """Score one team's hand: ``bids`` and ``tricks`` of its two seats (see the module docstring).
+
+    ``played`` (default ``tricks``) are the tricks its two seats took in play, which judge a nil; ``tricks``
+    differ from them after a renege (:func:`renege_tricks`).
 
     >>> pagat = Rules(nil_tricks_count=True)
     >>> t = score_team(pagat, (NIL, NIL), (0, 2), 0); (t.points, t.new_bags, t.made)  # 100 - 100 + 2
@@ -159,10 +203,10 @@ def score_team(rules: Rules, bids: Sequence[Bid], tricks: Sequence[int], bags_be
     counted = 0
     nil_points = 0
     new_bags = 0
-    for bid, taken in zip(bids, tricks, strict=True):
+    for bid, taken, took in zip(bids, tricks, tricks if played is None else played, strict=True):
         if bid <= 0:
             value = rules.blind_nil_value if bid == BLIND_NIL else rules.nil_value
-            nil_points += -value if taken else value
+            nil_points += -value if took else value
         if counts_toward_contract(rules, bid):
             counted += taken
         else:
@@ -201,12 +245,14 @@ def score_team(rules: Rules, bids: Sequence[Bid], tricks: Sequence[int], bags_be
 
 
 def score_hand(
-    rules: Rules, bids: Sequence[Bid], tricks: Sequence[int], bags: Sequence[int]
+    rules: Rules, bids: Sequence[Bid], tricks: Sequence[int], bags: Sequence[int], reneges: Sequence[int] = ()
 ) -> tuple[TeamScore, TeamScore]:
-    """Score a whole hand; ``bids`` and ``tricks`` by seat (N, E, S, W), ``bags`` by team."""
+    """Score a whole hand; ``bids`` and ``tricks`` (as taken in play) by seat (N, E, S, W), ``bags`` by team,
+    ``reneges`` the reneging seats in play order (:func:`renege_tricks`; none in a hand played by the rules)."""
+    moved = renege_tricks(tricks, bids, reneges) if reneges else tricks
     return (
-        score_team(rules, (bids[0], bids[2]), (tricks[0], tricks[2]), bags[0]),
-        score_team(rules, (bids[1], bids[3]), (tricks[1], tricks[3]), bags[1]),
+        score_team(rules, (bids[0], bids[2]), (moved[0], moved[2]), bags[0], (tricks[0], tricks[2])),
+        score_team(rules, (bids[1], bids[3]), (moved[1], moved[3]), bags[1], (tricks[1], tricks[3])),
     )
 
 

@@ -9,6 +9,7 @@ Format ``spades-record/1``::
                 "deal": {"N": [13 cards], "E": [...], "S": [...], "W": [...]},
                 "bids": [4, "nil", 3, 2],      # in bidding order, from left of the dealer
                 "play": ["2C", "KC", ...],     # cards in play order
+                "reneges": [7],                # optional: cards of the play (1-based) played as a renege
                 "fair": {"kind": "commit", ...}}]}  # optional: how the deal can be checked (docs/fair-play.md)
 
 Cards are text (``"AS"``, ``"TD"``, ``"LJ"``); bids are integers or ``"nil"`` /
@@ -18,7 +19,11 @@ is an integer from 0 to 2**53 - 1.  The last hand may be incomplete (fewer bids 
 Every hand but the first must be dealt by the seat left of the previous
 dealer, and every hand but the last must be complete.  A hand's optional ``fair`` part (an object whose
 ``kind`` is ``"commit"`` or ``"blind"``) is read here only for its shape; ``python -m spades verify`` checks it
-(:mod:`spades.table.verify`).
+(:mod:`spades.table.verify`).  A hand's optional ``reneges`` (only in a hand replayed from a host-blind audit,
+``docs/fair-play.md``) lists the cards of its play, by 1-based number in increasing order, that were played off suit
+by a seat able to follow; each is replayed as such (:meth:`~spades.game.Game.play` with ``renege=True``, refused
+if the card was no renege) and scored by the rule of :func:`~spades.scoring.renege_tricks`.  Any other illegal
+card is refused as always.
 """
 
 from __future__ import annotations
@@ -53,6 +58,7 @@ ERROR_CODES = register(
         "no_deal": (),
         "deal_cards_not_texts": ("key", "value"),
         "fair_not_object": ("value",),
+        "reneges_not_numbers": ("value",),
     },
 )
 """Hand records: what a record or one of its hands gets wrong (registered in :data:`spades.errors.CODES`)."""
@@ -77,6 +83,8 @@ def to_record(game: Game, fair: Mapping[int, Mapping[str, Any]] | None = None) -
             "bids": [bid_text(b) for b in log.moves[:4]],
             "play": [CARD_NAMES[c] for c in log.moves[4:]],
         }
+        if log.reneges:
+            hand["reneges"] = list(log.reneges)
         if fair is not None and number in fair:
             hand["fair"] = dict(fair[number])
         hands.append(hand)
@@ -128,7 +136,7 @@ def from_record(record: object) -> Game:
                 code="hand_not_object",
                 params={"value": brief(hand)},
             )
-        unknown = [key for key in hand if key not in ("dealer", "deal", "bids", "play", "fair")]
+        unknown = [key for key in hand if key not in ("dealer", "deal", "bids", "play", "fair", "reneges")]
         if unknown:
             raise RecordError(
                 f"unknown key {brief(unknown[0])}", hand=number, code="unknown_key", params={"key": brief(unknown[0])}
@@ -177,6 +185,18 @@ def from_record(record: object) -> Game:
             )
         if play and len(bids) < 4:
             raise RecordError("cards played before the bidding ended", hand=number, code="cards_before_bidding")
+        reneges = hand.get("reneges", [])
+        if (
+            not isinstance(reneges, list)
+            or any(type(n) is not int or not 1 <= n <= len(play) for n in reneges)
+            or sorted(set(reneges)) != reneges
+        ):
+            raise RecordError(
+                f"'reneges' must list card numbers of the play in increasing order, got {brief(reneges)}",
+                hand=number,
+                code="reneges_not_numbers",
+                params={"value": brief(reneges)},
+            )
         for i, bid in enumerate(bids, 1):
             try:
                 game.bid(parse_bid(bid))
@@ -196,7 +216,7 @@ def from_record(record: object) -> Game:
                     raise ParseError(
                         f"a card must be text like 'AS', got {brief(card)}", "card_not_text", {"value": brief(card)}
                     )
-                game.play(card)
+                game.play(card, renege=i in reneges)
             except SpadesError as error:
                 raise RecordError.located(error, hand=number, step=f"card {i}") from None
     assert game is not None

@@ -21,10 +21,11 @@ that the host's page — the relay, and the bookkeeper of everything public — 
      that seat is named (``blind_left``) and its side treated as having left;
   2. reveals missing when the room gives up waiting (:meth:`BlindRelay.expire`): those seats, the same;
   3. an audit that does not hold for another reason than a renege: the seat it names, the same;
-  4. a renege (``blind_renege``): at a casual table the reneging side gives the opponents 3 tricks (the seed
-     rules, 003: 违规不跟：能跟花色却不跟者，要给对手 3 墩) — as many as it won if fewer, taken from the reneging
-     seat first, given to an opponent who did not bid nil (the left-hand one first) — and the hand is scored
-     with the engine's scoring; at a rated table the reneging side loses the game (:attr:`Outcome.loser`);
+  4. a renege (``blind_renege``): the hand is scored by the engine's rule (:func:`spades.scoring.renege_tricks`,
+     the seed rules, 003: 违规不跟：能跟花色却不跟者，要给对手 3 墩): each renege gives the opponents 3 tricks — as
+     many as its side won if fewer, taken from the reneging seat first, given to an opponent who did not bid nil
+     (the left-hand one first); a nil is judged by the tricks taken in play; :func:`rebuild` replays such a hand
+     too; at a rated table the reneging side also loses the game (:attr:`Outcome.loser`);
   5. a hand given up before its end with nothing found: the first seat that revealed early is named
      (``blind_abandoned``), its side treated as having left;
   6. otherwise the audit holds (``blind_audit``): :func:`rebuild` replays the hand with the engine from the
@@ -66,7 +67,7 @@ from ..cards import (
 from ..errors import FairError, IllegalMoveError, SpadesError, brief, register
 from ..game import Game, HandResult, Phase, Reason, Trick, View, bid_reason
 from ..rules import Rules
-from ..scoring import NIL, Bid, TeamScore, parse_bid, score_hand
+from ..scoring import RENEGE_TRICKS, Bid, TeamScore, parse_bid, renege_tricks, score_hand
 from . import blind
 from .chunks import GUEST_LIMIT, HOST_LIMIT, ChunkError, Joiner, split
 from .fair import Verification
@@ -85,8 +86,8 @@ DEVICE_TYPES = ("hello", "keys", "shuffle", "lock", "play", "reveal")
 public) and the relay's own ``abort`` (``{seat, code, params, why}``: the seat it refused)."""
 DEAL_MESSAGES = 4 + 12 + 4 + 16
 """Hellos, key boxes, shuffles and lock blocks: once all have gone by, the cards are dealt."""
-PENALTY_TRICKS = 3
-"""A renege gives the opponents this many tricks (the seed rules, 003)."""
+PENALTY_TRICKS = RENEGE_TRICKS
+"""A renege gives the opponents this many tricks (the seed rules, 003; :data:`spades.scoring.RENEGE_TRICKS`)."""
 EVENT_KINDS = ("blind_audit", "blind_renege", "blind_left")
 
 
@@ -310,23 +311,15 @@ class Outcome:
 
 def penalised(tricks: Sequence[int], bids: Sequence[Bid], seat: Seat) -> tuple[int, int, int, int]:
     """The tricks by seat after ``seat``'s renege: up to :data:`PENALTY_TRICKS` of its side's, its own first, go to
-    an opponent who did not bid nil (the left-hand one first; the left-hand one if both did).
+    an opponent who did not bid nil (the left-hand one first; the left-hand one if both did).  The engine's rule,
+    :func:`spades.scoring.renege_tricks`, for one renege.
 
     >>> penalised([5, 2, 1, 5], [4, 2, 1, 4], Seat.N)
     (2, 5, 1, 5)
     >>> penalised([1, 3, 1, 8], [0, 3, 2, 6], Seat.S)
     (0, 3, 0, 10)
     """
-    out = list(tricks)
-    partner = (seat + 2) % 4
-    moved = min(PENALTY_TRICKS, out[seat] + out[partner])
-    own = min(moved, out[seat])
-    out[seat] -= own
-    out[partner] -= moved - own
-    left, right = (seat + 1) % 4, (seat + 3) % 4
-    to = right if bids[left] in (NIL, -1) and bids[right] not in (NIL, -1) else left
-    out[to] += moved
-    return out[0], out[1], out[2], out[3]
+    return renege_tricks(tricks, bids, (seat,))
 
 
 def settle(
@@ -366,19 +359,23 @@ def settle(
                                    "params": dict(named.params)})  # fmt: skip
         return outcome
     bids = [b if b is not None else 0 for b in public.bids]
-    tricks: tuple[int, int, int, int] = (public.won[0], public.won[1], public.won[2], public.won[3])
+    won: tuple[int, int, int, int] = (public.won[0], public.won[1], public.won[2], public.won[3])
+    tricks = won
+    reneges: tuple[Seat, ...] = ()
     if audit.renege is not None:
         seat, card, n = audit.renege
         outcome.renege = audit.renege
         event: dict[str, Any] = {"kind": "blind_renege", "seat": seat.name, "card": CARD_NAMES[card], "n": n,
                                  "rated": rated}  # fmt: skip
+        if public.finished and audit.deal is not None:  # every renege of the hand, as the engine replays it
+            order = [bids[(public.dealer + 1 + i) % 4] for i in range(4)]
+            reneges = rebuild(public.rules, public.dealer, audit.deal, order, audit.play).results[-1].reneges
+            tricks = renege_tricks(won, bids, reneges)
         if rated:
             outcome.loser = Team(seat % 2)
             event["loser"] = outcome.loser.name
         else:
-            after = penalised(tricks, bids, seat)
-            event["tricks"] = sum(max(0, b - a) for a, b in zip(tricks, after, strict=True))
-            tricks = after
+            event["tricks"] = sum(max(0, b - a) for a, b in zip(won, tricks, strict=True))
         outcome.events.append(event)
     else:
         outcome.events.append({"kind": "blind_audit", "ok": True})
@@ -386,7 +383,7 @@ def settle(
         return outcome
     outcome.tricks = tricks
     b0, b1, b2, b3 = bids
-    ns, ew = score_hand(public.rules, (b0, b1, b2, b3), tricks, public.bags)
+    ns, ew = score_hand(public.rules, (b0, b1, b2, b3), won, public.bags, reneges)
     outcome.teams = (ns, ew)
     outcome.totals = (public.totals[0] + ns.points, public.totals[1] + ew.points)
     return outcome
@@ -401,8 +398,10 @@ def rebuild(
     game: Game | None = None,
 ) -> Game:
     """The hand replayed with the engine: a new :class:`~spades.game.Game` of this one hand (``game`` ``None``), or
-    ``game``'s next hand (``game`` between hands, its next dealer ``dealer``).  Raises :class:`FairError` when the
-    engine refuses a move (a renege: :func:`settle` scores such a hand itself)."""
+    ``game``'s next hand (``game`` between hands, its next dealer ``dealer``); ``bids`` in bidding order.  A card
+    refused only because its seat could follow suit is replayed as a renege (:meth:`~spades.game.Game.play` with
+    ``renege=True``: the hand records it and its scoring penalises it, as :func:`settle` does); any other move the
+    engine refuses raises :class:`FairError`."""
     if game is None:
         game = Game(rules, seed=0, dealer=dealer, deal={seat: mask_cards(deal[seat]) for seat in Seat})
     else:
@@ -414,12 +413,14 @@ def rebuild(
         for bid in bids:
             game.bid(bid)
         for card in play:
-            game.play(card)
+            reason = game.check(card)
+            game.play(card, renege=reason is not None and reason.code == "must_follow")
     except IllegalMoveError as error:
+        n = len(game.tricks) * 4 + len(game.trick) + 1
         raise FairError(
             f"{error.seat} played {brief(str(error))}",
-            "fair_renege",
-            {"seat": error.seat, "card": "?", "n": len(game.tricks) * 4 + len(game.trick) + 1},
+            "fair_unexpected",
+            {"seat": error.seat, "value": f"card {n}" if game.phase is Phase.PLAYING else "bid"},
         ) from None
     return game
 
