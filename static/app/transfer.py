@@ -37,7 +37,11 @@ class Transfer:
         self.confirm = confirm
 
     async def export(self):
-        record = await call("record")
+        """The game as a hand record; a host's online table's is its room's, with each hand's ``fair`` part (how
+        the deal can be checked: docs/fair-play.md)."""
+        online = getattr(self.games, "online_ui", None)
+        hosting = online is not None and getattr(online, "role", None) == "host"
+        record = await call("record", {"table": "online"} if hosting else {})
         stamp = str(js.Date.new().toISOString())[:16].replace(":", "").replace("T", "-")
         download("spades-" + stamp + ".json", json.dumps(record))
 

@@ -2,16 +2,23 @@
 scored hand (docs/table.md, bounded states), so the page asks the room for the others (``sheets``, checked by the
 guest boundary) and draws the end-of-hand window's history and the score sheet with every hand; and every
 hand's *Verify this deal* (issue 22) says the commit–reveal deal holds, and that it does not once the deal kept in
-the browser's storage is tampered with."""
+the browser's storage is tampered with; and the host's export carries those fair parts, which the command
+line's ``verify`` checks."""
 
 from __future__ import annotations
+
+import json
+import subprocess
+import sys
 
 from tests.browser.test_online_play import START, play_until_over, start_two_people
 
 HISTORY = "() => document.querySelectorAll('#dlg-hand table.history tbody tr').length"
 
 
-def test_a_guest_reloading_after_two_hands_fetches_the_first_from_the_room(make_page, server, tracker) -> None:
+def test_a_guest_reloading_after_two_hands_fetches_the_first_from_the_room(
+    make_page, server, tracker, tmp_path
+) -> None:
     host, (guest,), _ = start_two_people(make_page, server, tracker)
     for number in (1, 2):
         play_until_over([host, guest])
@@ -50,6 +57,21 @@ def test_a_guest_reloading_after_two_hands_fetches_the_first_from_the_room(make_
         assert line == "Does not hold: hand 1: North's secret does not match its commitment", line
     assert not host.evaluate("() => document.body.dataset.fairCaught || ''")  # the honest host was never caught
     assert not guest.evaluate("() => document.body.dataset.fairCaught || ''")
+
+    # the host's export is the room's record, every hand with its fair part, which `python -m spades verify` checks
+    host.keyboard.press("Escape")  # the score sheet, then the end-of-hand window under it
+    host.wait_for_function("() => !document.querySelector('#dlg-scores[open]')", timeout=START)
+    host.keyboard.press("Escape")
+    host.wait_for_function("() => !document.querySelector('dialog[open]')", timeout=START)
+    host.locator("#btn-menu").click()
+    with host.expect_download() as download:
+        host.locator("#menu [data-action='export']").click()
+    path = tmp_path / "online.json"
+    download.value.save_as(path)
+    record = json.loads(path.read_text())
+    assert [hand["fair"]["kind"] for hand in record["hands"][:2]] == ["commit", "commit"]
+    checked = subprocess.run([sys.executable, "-m", "spades", "verify", str(path)], capture_output=True, text=True)
+    assert checked.returncode == 0 and checked.stdout.startswith("holds:"), checked.stdout + checked.stderr
 
 
 TAMPER = """() => {
