@@ -86,6 +86,10 @@ DEVICE_TYPES = ("hello", "keys", "shuffle", "lock", "play", "reveal")
 public) and the relay's own ``abort`` (``{seat, code, params, why}``: the seat it refused)."""
 DEAL_MESSAGES = 4 + 12 + 4 + 16
 """Hellos, key boxes, shuffles and lock blocks: once all have gone by, the cards are dealt."""
+BLIND_CHUNKS = 48
+"""The most chunks one device sends the relay for one hand, with a margin: 34 in a whole hand of 52 or 54 cards
+(hello 1, key boxes 3, shuffle 7, lock blocks 4 × 2, bid 1, cards 13, reveal 1: tests/test_blind_rate.py counts
+them), a reveal before the end up to 5; the room's bucket for blind chunks is sized from it (``room.BLIND_RATE``)."""
 PENALTY_TRICKS = RENEGE_TRICKS
 """A renege gives the opponents this many tricks (the seed rules, 003; :data:`spades.scoring.RENEGE_TRICKS`)."""
 EVENT_KINDS = ("blind_audit", "blind_renege", "blind_left")

@@ -12,7 +12,8 @@ with a type ``"t"``.
 Guest → host (anything else, any extra key, a wrong type, more than
 :data:`MESSAGE_LIMIT` bytes, or more than the rate limit allows is dropped
 and counted; it never changes the table; every message of a peer counts
-against its rate limit, :data:`RATE`, a denied hello too)::
+against its rate limit, :data:`RATE`, a denied hello too; a seated person's
+``blind`` chunks count against their own, :data:`BLIND_RATE`, instead)::
 
     {"t": "hello", "name": "Ann", "token": "..."?, "password": "..."?, "via": "invite" | "lobby",
      "lang": "en" | "zh-Hans" | "zh-Hant", "seq": 12?,
@@ -106,7 +107,7 @@ from ..formats.scoresheet import finished_hand
 from ..game import Game, Phase
 from ..rules import Rules
 from ..stats.rating import LEVEL_RATINGS, MAX_RATING
-from .blindroom import BlindRelay
+from .blindroom import BLIND_CHUNKS, BlindRelay
 from .fair import new_secret as fair_secret
 from .fairdeal import FAIR_WAIT_MS, FairDeals
 from .table import Occupant, Policy, Table, clone
@@ -131,6 +132,11 @@ RATE = (20, 10.0)
 PEER_LIMIT = 256
 """Peers whose buckets the room keeps at once; a stranger's bucket is forgotten once it has filled up again (it is
 then the same as a new one), and while the room keeps this many, a further stranger's messages are dropped."""
+BLIND_RATE = (2 * BLIND_CHUNKS, 5.0)
+"""Token bucket for a member's ``blind`` chunks (a host-blind hand's, :mod:`spades.table.blindroom`), apart from
+:data:`RATE`: a device sends about 20 within the deal's second and the next hand's follow its reveal, so two hands'
+worth (:data:`~spades.table.blindroom.BLIND_CHUNKS` each) pass at once, refilled at 5 a second.  A stranger's
+chunks count against :data:`RATE` (and are dropped)."""
 CHAT_RATE = (5, 0.5)
 """Chat lines: at most 5 at once, one more every 2 seconds."""
 GRACE_MS = 5000
@@ -519,6 +525,7 @@ class Room:
         self._chat_id = 0
         self.order: list[Seat] = []  # who would take the room over, fixed at the start (see succession)
         self._buckets: dict[str, Bucket] = {}  # every peer's messages, members or not (see PEER_LIMIT)
+        self._blind_buckets: dict[str, Bucket] = {}  # members' blind chunks (BLIND_RATE)
         # the move clock (module docstring): the reserves left this hand (a seat not here has its whole reserve),
         # the turn timed ((hand, moves made, seat) or None) and when it began (None: at the next call with a time)
         self._reserves: dict[Seat, int] = {}
@@ -875,7 +882,8 @@ class Room:
         dropped and counted (:attr:`dropped_messages`); a well-formed message
         the rules refuse gets a ``refused`` answer.  Neither changes anything.
         """
-        if self.closed or not self._take(peer, now):
+        blind = isinstance(message, dict) and message.get("t") == "blind" and peer in self.members
+        if self.closed or not (self._take_blind(peer, now) if blind else self._take(peer, now)):
             self.dropped_messages += 1
             return []
         self._now = now
@@ -920,6 +928,14 @@ class Room:
             if len(self._buckets) >= PEER_LIMIT:
                 return False
             bucket = self._buckets[peer] = Bucket(*RATE)
+        return bucket.take(now)
+
+    def _take_blind(self, peer: str, now: float) -> bool:
+        """Count one ``blind`` chunk of the member ``peer`` against its own bucket (:data:`BLIND_RATE`)."""
+        bucket = self._blind_buckets.get(peer)
+        if bucket is None:
+            self._blind_buckets = {p: b for p, b in self._blind_buckets.items() if p in self.members}
+            bucket = self._blind_buckets[peer] = Bucket(*BLIND_RATE)
         return bucket.take(now)
 
     def _hello(self, peer: str, message: dict[str, Any], now: float) -> list[Out]:
