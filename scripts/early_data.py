@@ -33,7 +33,7 @@ import i18n  # noqa: E402  (the page's words)
 from spades.worker import handle  # noqa: E402
 
 LANGS = ("en", "zh-Hans", "zh-Hant")
-HELP = ROOT / "static" / "help" / "help.json"
+HELP = ROOT / helpdoc.PATH  # static/help/help.json
 CATALOG = ROOT / "spades" / "i18n" / "messages.json"
 SUFFIXES = (".br", ".gz")  # precompressed copies (scripts/vendor.py): stale once their file changes
 

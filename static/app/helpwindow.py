@@ -1,12 +1,12 @@
-"""The help window: fetch static/help/help.json the first time Help opens, keep it for the visit, move the focus.
+"""The help window: fetch it the first time Help opens in a language, keep it for the visit, move the focus.
 
-The service worker precaches the file with everything else under static/, so Help opens offline too.  What the
-file says becomes markup in helpdoc.py (pure); this module does the fetching, the caching (the contents by
-language) and the links of the contents, which move the focus to their section and back without changing the
-address.
+The window is static/vendor/early/help.<lang>.html: what static/help/help.json says, made markup by helpdoc.py
+(pure) at vendor time (scripts/early_data.py), the same file early.js shows before Python runs; so no help is
+rendered on the page while the game starts. The service worker precaches it with everything else under static/,
+so Help opens offline too.  This module does the fetching, the caching (the window by language), the short help
+when the file cannot be read, and the links of the contents, which move the focus to their section and back
+without changing the address.
 """
-
-import json
 
 import helpdoc
 import i18n
@@ -17,7 +17,12 @@ from inputs import KEYS
 from pyscript.ffi import create_proxy
 from tasks import spawn
 
-_help = {"data": None, "loading": False, "listening": False, "html": {}}  # "html": the contents by language
+_help = {"loading": False, "listening": False, "html": {}}  # "html": the window's markup by language
+
+
+def page_path(lang):
+    """The built help window in ``lang`` (scripts/early_data.py)."""
+    return "./static/vendor/early/help." + lang + ".html"
 
 
 def open_help():
@@ -26,42 +31,37 @@ def open_help():
 
 
 def html():
-    """The help window's markup; the first time, a "loading" line that the fetched text replaces (:func:`load`)."""
-    data = _help["data"]
-    if data is not None:
-        lang = i18n.lang()
-        if lang not in _help["html"]:
-            _help["html"][lang] = helpdoc.content(data, KEYS)
-        body, state = _help["html"][lang], "ready"
-    else:
-        body, state = helpdoc.loading(), "loading"
-        if not _help["loading"]:
-            _help["loading"] = True
-            spawn(load())
+    """The help window's markup; the first time in a language, a "loading" line that the fetched window replaces
+    (:func:`load`)."""
     listen()
-    return helpdoc.window(body, state)
+    lang = i18n.lang()
+    if lang in _help["html"]:
+        return _help["html"][lang]
+    if not _help["loading"]:
+        _help["loading"] = True
+        spawn(load(lang))
+    return helpdoc.window(helpdoc.loading(), "loading")
 
 
-async def load():
-    """Fetch the help's text, then fill the window if it is still open; on failure, the short help and the keys."""
+async def load(lang):
+    """Fetch the window in ``lang``, then show it if the window is still open; on failure, the short help and the
+    keys (the next opening tries again)."""
     try:
-        response = await js.fetch(helpdoc.PATH)
+        response = await js.fetch(page_path(lang))
         if not response.ok:
             raise OSError("HTTP " + str(response.status))
-        data = json.loads(str(await response.text()))
-        body = helpdoc.content(data, KEYS)
-        _help["data"] = data
-        _help["html"][i18n.lang()] = body
-        state = "ready"
+        page = str(await response.text())
+        _help["html"][lang] = page
     except Exception as error:
-        body = helpdoc.failed(str(error), KEYS)
-        state = "failed"  # the next opening tries again
+        page = helpdoc.window(helpdoc.failed(str(error), KEYS), "failed")
     finally:
         _help["loading"] = False
-    box = by_id("help-content")
-    if box is not None:
-        box.innerHTML = str(body)
-        box.setAttribute("data-help", state)
+    dialog = by_id("dlg-help")
+    if dialog is not None and dialog.open and by_id("help-content") is not None:
+        dialog.querySelector(".dlg-body").innerHTML = str(page)
+        focus = dialog.querySelector("[autofocus]")
+        if focus is not None:
+            focus.focus()
 
 
 def listen():

@@ -146,7 +146,7 @@ def test_help_in_traditional_chinese_on_a_phone(table):
 
 def test_help_that_cannot_load_gives_the_short_help_and_tries_again(make_page, server):
     page = make_page(service_workers="block")  # a service worker's cached copy would get past the route
-    page.route("**/static/help/help.json", lambda route: route.abort())
+    page.route("**/static/vendor/early/help.*.html", lambda route: route.abort())  # the built window (helpwindow.py)
     page.goto(f"{server}/?fresh=1&seed=5&speed=instant&sound=0&lang=en")
     page.wait_for_function(STARTED, timeout=60_000)
     page.locator("#btn-menu").click()
@@ -156,7 +156,7 @@ def test_help_that_cannot_load_gives_the_short_help_and_tries_again(make_page, s
     assert "could not be loaded" in text and "Spades are always trump" in text
     assert page.locator("#help-content [data-keys='any'] kbd[data-key='L']").count() == 1
     page.keyboard.press("Escape")
-    page.unroute("**/static/help/help.json")
+    page.unroute("**/static/vendor/early/help.*.html")
     open_help_by_menu(page)
     assert page.locator(".help-section").count() == SECTIONS
 
