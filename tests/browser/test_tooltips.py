@@ -12,6 +12,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.browser.test_tutorial import open_lesson
+
 pytestmark = pytest.mark.browser
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -48,10 +50,11 @@ def to_a_dimmed_card(table):
 
 
 def rest_on(page, locator):
-    """Move the pointer onto ``locator`` (two small steps, as a hand does) and leave it there."""
+    """Move the pointer onto ``locator`` (two small steps, as a hand does) and leave it there: at (10, 30) in its
+    box, the point of a card that its neighbours never cover (docs/page.md, "Clicking a card")."""
     box = locator.bounding_box()
-    x, y = box["x"] + min(12, box["width"] / 2), box["y"] + box["height"] / 2
-    page.mouse.move(x - 4, y - 2)
+    x, y = box["x"] + min(10, box["width"] / 2), box["y"] + min(30, box["height"] / 2)
+    page.mouse.move(x - 3, y - 2)
     page.mouse.move(x, y)
     return x, y
 
@@ -292,3 +295,25 @@ def test_the_daily_deal_over_a_saved_game_never_draws_the_saved_game(make_table,
     hands = page.evaluate("window.__hands")
     assert hands and all(sorted(hand) != old for hand in hands), hands
     assert sorted(hands[0]) == sorted(table.hand())  # the first hand drawn is the daily deal's
+
+
+@pytest.mark.parametrize(("width", "height"), [(320, 568), (844, 390)], ids=["320x568", "844x390"])
+def test_in_a_lesson_a_reason_leaves_the_instruction_readable(make_table, width, height):
+    """The first lesson asks for a heart: my other cards cannot be played, and their reason covers neither the
+    lesson's instruction (``#lesson-panel``, in the status line's place) nor the trick."""
+    table = make_table(viewport={"width": width, "height": height})
+    page = table.page
+    open_lesson(table, "follow-suit")
+    # a card I cannot play whose point (10, 30) is its own (in two rows the lower row covers part of the upper)
+    name = page.evaluate(
+        "() => [...document.querySelectorAll('#hand button.illegal')].map(c => [c, c.getBoundingClientRect()])"
+        ".filter(([c, r]) => document.elementFromPoint(r.left + 10, r.top + 30)?.closest('button') === c)"
+        ".map(([c]) => c.dataset.card)[0]"
+    )
+    card = page.locator(f"#hand button[data-card='{name}']")
+    assert card.get_attribute("data-tip")
+    rest_on(page, card)
+    page.wait_for_function("n => document.getElementById('tip').dataset.for === 'card:' + n", arg=name)
+    assert page.evaluate(BOX, "#lesson-panel") is not None
+    check_clear(page, f"{width}x{height} lesson", card)
+    shot(page, f"{width}x{height}-lesson")
