@@ -84,6 +84,14 @@ def wait_review(page, timeout=180_000) -> float:
     return time.perf_counter() - start
 
 
+SHOWN = """(selector) => {
+  const r = document.querySelector(selector).getBoundingClientRect();
+  const hit = document.elementFromPoint(r.left + r.width / 2, r.top + Math.min(r.height, 20) / 2);
+  return r.top >= 0 && r.top < innerHeight && hit !== null && document.querySelector(selector).contains(hit);
+}"""
+"""Whether the element is on screen, its top line not under anything (a sticky row of buttons)."""
+
+
 def test_a_known_mistake_is_marked_with_its_cost(table, tmp_path):
     path = tmp_path / "record.json"
     path.write_text(json.dumps(record_at_trick_ten()))
@@ -188,6 +196,9 @@ def test_a_known_mistake_is_marked_with_its_cost(table, tmp_path):
         if mistakes:
             box = page.locator("#rev-list [data-mistake] [data-action='rev-goto']").first.bounding_box()
             assert box["height"] >= 44 and box["width"] >= 44
+        if mistakes and height < 500:  # a phone held sideways: Show brings the verdict on screen, clear of the buttons
+            page.locator("#rev-list [data-mistake] [data-action='rev-goto']").first.click()
+            page.wait_for_function(SHOWN, arg="#rev-step [data-rev-verdict]")
     page.keyboard.press("Escape")
     page.wait_for_function("!document.querySelector('#dlg-scores').open")
 
