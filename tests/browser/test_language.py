@@ -46,7 +46,7 @@ BAD_SETTING = {
 }
 ALLOWED = frozenset(
     {"A", "K", "Q", "J"}
-    | {"Enter", "Esc", "Home", "End", "N", "B", "V", "H", "U", "S", "L", "M"}
+    | {"Enter", "Esc", "Home", "End", "N", "B", "V", "H", "U", "S", "L", "M", "C"}
     | {"Spades", "English", "Windows", "i.Game", "Pagat", "JSON", "STUN", "TURN", "none"}
 )
 NOT_WORDS = re.compile(r"\S+://\S*|\b(?:stun|turn):\S*|\b[A-Z0-9]{4}-[A-Z0-9]{4}\b|'[^'\n]*(?:'|…)")

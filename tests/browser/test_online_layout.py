@@ -51,13 +51,18 @@ def host_alone(make_page, server, tracker, width: int, height: int):
     page.wait_for_function(
         "() => document.querySelectorAll('#dlg-online tr[data-kind=\"computer\"]').length === 3", timeout=START
     )
+    solo = page.evaluate(HAND)  # the solo game's hand, on show until the table's first state comes
     page.click('[data-action="start"]')
     page.wait_for_function(
-        "() => !document.querySelector('#dlg-online[open]') && document.querySelector('#online-bar')"
-        " && document.body.dataset.await === 'bid'",
+        f"(solo) => !document.querySelector('#dlg-online[open]') && document.querySelector('#online-bar')"
+        f" && document.body.dataset.await === 'bid' && ({HAND})() !== solo",
+        arg=solo,
         timeout=START,
     )
     return page
+
+
+HAND = "() => [...document.querySelectorAll('#hand button[data-card]')].map((b) => b.dataset.card).join()"
 
 
 def problems_of(page, open_panel: bool) -> list[str]:
