@@ -41,7 +41,9 @@ Presets: ``standard`` (the seeds' rules: 500 / −200, nil ±100, 10 bags −100
 ``pagat`` (standard, but a nil bidder's tricks count for the partner).
 
 A renege (failing to follow suit when able) is punished with three tricks in
-paper play; in this engine it cannot happen, since illegal cards are refused.
+paper play; in ordinary play it cannot happen here, since illegal cards are
+refused.  Only a host-blind hand's audit (docs/fair-play.md) replays one, with
+``Game.play(card, renege=True)``, scored by :func:`spades.scoring.renege_tricks`.
 """
 
 from __future__ import annotations
