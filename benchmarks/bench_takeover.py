@@ -85,6 +85,7 @@ def one_run(browser, server: str, relay: str, people: int) -> float:
             page.wait_for_function(f"() => document.body.dataset.seat === '{seat}'", timeout=TIMEOUT)
             page.click('[data-action="ready"]')
             guests[seat] = page
+        solo = {seat: page.evaluate(HAND) for seat, page in guests.items()}  # each page's own game, until the deal
         for seat in "NEW"[len(seats) :]:
             host.select_option(f'select[name="level"][data-seat="{seat}"]', "beginner")
         host.wait_for_function(
@@ -95,8 +96,12 @@ def one_run(browser, server: str, relay: str, people: int) -> float:
             timeout=TIMEOUT,
         )
         host.click('[data-action="start"]')
-        for page in guests.values():
-            page.wait_for_function("() => document.body.dataset.phase === 'bidding'", timeout=TIMEOUT)
+        for seat, page in guests.items():  # the table's own first deal on every page (not the page's solo game)
+            page.wait_for_function(
+                f"(solo) => document.body.dataset.phase === 'bidding' && ({HAND})() !== solo",
+                arg=solo[seat],
+                timeout=TIMEOUT,
+            )
         started = time.monotonic()
         host.close()
         first = next(s for s in "WNE" if s in guests)  # the succession: clockwise from the host's left
@@ -111,6 +116,9 @@ def one_run(browser, server: str, relay: str, people: int) -> float:
     finally:
         for context in contexts:
             context.close()
+
+
+HAND = "() => [...document.querySelectorAll('#hand button[data-card]')].map((b) => b.dataset.card).join()"
 
 
 def main() -> None:
