@@ -52,7 +52,7 @@ $(VENV)/.bench-installed: $(VENV)/.installed
 	touch $@
 
 bench: setup $(VENV)/.bench-installed
-	@set -e; for script in $(wildcard benchmarks/*.py); do \
+	@set -e; for script in $(wildcard benchmarks/bench_*.py); do \
 		echo "== $$script"; $(VENV)/bin/python $$script; \
 	done
 

@@ -24,7 +24,6 @@ import argparse
 import json
 import statistics
 import sys
-import time
 from collections import deque
 from collections.abc import Callable
 from pathlib import Path
@@ -33,36 +32,13 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from cpu_clock import clock, one_power  # noqa: E402
+
 from spades.cards import Seat  # noqa: E402
 from spades.rules import PRESETS  # noqa: E402
 from spades.table import blind  # noqa: E402
 from spades.table.blindroom import BlindRelay, BlindSeat  # noqa: E402
 from spades.table.chunks import size  # noqa: E402
-
-if sys.platform == "emscripten":  # Pyodide under Node: its process_time is the wall's; Node's own CPU clock
-    import js
-
-    def clock() -> float:
-        used = js.process.cpuUsage()
-        return (used.user + used.system) / 1e6
-
-else:
-
-    def clock() -> float:
-        return time.process_time()
-
-
-def one_power() -> float:
-    """The least of 5 batches of 20."""
-    x = blind.encode(0)
-    best = float("inf")
-    for _ in range(5):
-        keys = [blind.new_key() for _ in range(20)]
-        start = clock()
-        for k in keys:
-            blind.power(x, k)
-        best = min(best, (clock() - start) / 20)
-    return best
 
 
 class Timed:

@@ -27,41 +27,17 @@ import heapq
 import json
 import statistics
 import sys
-import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from cpu_clock import clock, one_power  # noqa: E402
+
 from spades.cards import Seat  # noqa: E402
 from spades.game import Game, Phase  # noqa: E402
 from spades.table import blind, fair  # noqa: E402
 from spades.table.blind import Device  # noqa: E402
-
-if sys.platform == "emscripten":  # Pyodide under Node: its process_time is the wall's; Node's own CPU clock
-    import js
-
-    def clock() -> float:
-        used = js.process.cpuUsage()
-        return (used.user + used.system) / 1e6
-
-else:
-
-    def clock() -> float:
-        return time.process_time()
-
-
-def one_power() -> float:
-    """The least of 5 batches of 20 (on a busy machine, or where the clock is the wall's, the least is the cost)."""
-    x = blind.encode(0)
-    best = float("inf")
-    for _ in range(5):
-        keys = [blind.new_key() for _ in range(20)]
-        start = clock()
-        for k in keys:
-            blind.power(x, k)
-        best = min(best, (clock() - start) / len(keys))
-    return best
 
 
 def p95(values: list[float]) -> float:

@@ -26,30 +26,18 @@ import argparse
 import json
 import statistics
 import sys
-import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+
+from cpu_clock import clock  # noqa: E402
 
 from spades.cards import Seat  # noqa: E402
 from spades.rules import Rules  # noqa: E402
 from spades.table import fair  # noqa: E402
 from spades.table.room import HOST, Room, RoomConfig  # noqa: E402
 from spades.table.table import clone  # noqa: E402
-
-if sys.platform == "emscripten":  # Pyodide under Node: its process_time is the wall's; Node's own CPU clock
-    import js
-
-    def clock() -> float:
-        used = js.process.cpuUsage()
-        return (used.user + used.system) / 1e6
-
-else:
-
-    def clock() -> float:
-        return time.process_time()
-
 
 GUESTS = {"p-n": Seat.N, "p-e": Seat.E}
 
