@@ -3,8 +3,13 @@
 from __future__ import annotations
 
 import importlib.util
+import json
+import os
+import signal
+import subprocess
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 from spades import Game, Phase, Rules
 from spades.rng import Rng
@@ -19,6 +24,31 @@ def load_script(name: str) -> ModuleType:
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
+
+
+def start_npm_script(script: str, *options: str) -> tuple[subprocess.Popen[str], dict[str, Any]]:
+    """``npm run SCRIPT -- OPTIONS`` (a relay command of docs/online.md), and the JSON line it prints once listening;
+    ``AssertionError`` with its error output if it stops first. Stop it with :func:`stop_npm_script`."""
+    process = subprocess.Popen(
+        ["npm", "run", script, "--", *options],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,  # npm and the node it starts, stopped together
+    )
+    assert process.stdout is not None and process.stderr is not None
+    for line in process.stdout:
+        if line.startswith("{"):
+            return process, json.loads(line)
+    stop_npm_script(process)
+    raise AssertionError(f"npm run {script} did not start: {process.stderr.read()}")
+
+
+def stop_npm_script(process: subprocess.Popen[str]) -> None:
+    """Stop what :func:`start_npm_script` started: npm and the node it runs."""
+    os.killpg(process.pid, signal.SIGTERM)
+    process.wait(10)
 
 
 def finished_game(seed: int, hands: int | None = None) -> Game:

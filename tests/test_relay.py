@@ -3,13 +3,13 @@ tracker that two clients signal each other through (tests/online/relay_check.mjs
 interval unless told otherwise; a bad option is refused in one line."""
 
 import json
-import os
 import shutil
-import signal
 import subprocess
 from pathlib import Path
 
 import pytest
+
+from tests.helpers import start_npm_script, stop_npm_script
 
 ROOT = Path(__file__).resolve().parent.parent
 pytestmark = pytest.mark.skipif(
@@ -20,24 +20,11 @@ pytestmark = pytest.mark.skipif(
 
 def start(*options: str) -> tuple[subprocess.Popen[str], dict]:
     """`npm run relay -- OPTIONS` (docs/online.md), and the line it prints once listening."""
-    process = subprocess.Popen(
-        ["npm", "run", "relay", "--", *options],
-        cwd=ROOT,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        start_new_session=True,  # npm and the node it starts, stopped together below
-    )
-    for line in process.stdout:  # type: ignore[union-attr]
-        if line.startswith("{"):
-            return process, json.loads(line)
-    stop(process)
-    pytest.fail(f"the relay did not start: {process.stderr.read()}")  # type: ignore[union-attr]
+    return start_npm_script("relay", *options)
 
 
 def stop(process: subprocess.Popen[str]) -> None:
-    os.killpg(process.pid, signal.SIGTERM)
-    process.wait(10)
+    stop_npm_script(process)
 
 
 def check(url: str) -> dict:

@@ -3,13 +3,13 @@ command starts a Nostr relay that passes a signed ephemeral event from one clien
 refuses a forged one and a lasting one (tests/online/nostr_check.mjs); a bad option is refused in one line."""
 
 import json
-import os
 import shutil
-import signal
 import subprocess
 from pathlib import Path
 
 import pytest
+
+from tests.helpers import start_npm_script, stop_npm_script
 
 ROOT = Path(__file__).resolve().parent.parent
 pytestmark = pytest.mark.skipif(
@@ -20,24 +20,11 @@ pytestmark = pytest.mark.skipif(
 
 def start(*options: str) -> tuple[subprocess.Popen[str], dict]:
     """`npm run relay:nostr -- OPTIONS` (docs/online.md), and the line it prints once listening."""
-    process = subprocess.Popen(
-        ["npm", "run", "relay:nostr", "--", *options],
-        cwd=ROOT,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        start_new_session=True,  # npm and the node it starts, stopped together below
-    )
-    for line in process.stdout:  # type: ignore[union-attr]
-        if line.startswith("{"):
-            return process, json.loads(line)
-    stop(process)
-    pytest.fail(f"the relay did not start: {process.stderr.read()}")  # type: ignore[union-attr]
+    return start_npm_script("relay:nostr", *options)
 
 
 def stop(process: subprocess.Popen[str]) -> None:
-    os.killpg(process.pid, signal.SIGTERM)
-    process.wait(10)
+    stop_npm_script(process)
 
 
 def test_the_documented_command_passes_a_signed_event_and_refuses_a_forged_and_a_lasting_one():
