@@ -1,0 +1,37 @@
+"""The CPU clock the fair-play benchmarks share (bench_fair, bench_fair_room, bench_blindroom), and one
+exponentiation of the group as their unit, so figures from busy or quiet machines and from CPython or Pyodide
+compare.  Imported from the script's own folder (``python benchmarks/bench_x.py`` and
+``node tests/pyodide/run.mjs --script benchmarks/bench_x.py`` both put it on the path)."""
+
+from __future__ import annotations
+
+import sys
+import time
+
+from spades.table import blind
+
+if sys.platform == "emscripten":  # Pyodide under Node: its process_time is the wall's; Node's own CPU clock
+    import js
+
+    def clock() -> float:
+        used = js.process.cpuUsage()
+        return (used.user + used.system) / 1e6
+
+else:
+
+    def clock() -> float:
+        return time.process_time()
+
+
+def one_power() -> float:
+    """Seconds for one exponentiation (a 2048-bit modulus, a 256-bit exponent): the least of 5 batches of 20 (on a
+    busy machine, or where the clock is the wall's, the least is the cost)."""
+    x = blind.encode(0)
+    best = float("inf")
+    for _ in range(5):
+        keys = [blind.new_key() for _ in range(20)]
+        start = clock()
+        for k in keys:
+            blind.power(x, k)
+        best = min(best, (clock() - start) / len(keys))
+    return best
