@@ -138,13 +138,15 @@ export function warm() {
   );
 }
 
+/** One realm's signalling sockets, url → WebSocket: its trackers', and the fallback's once used. */
+const realmSockets = (realm) => ({ ...realm.trystero.getRelaySockets(), ...realm.second?.getRelaySockets() });
+
 /** Each relay's signalling socket (url → WebSocket: trackers, and the fallback's where used) over every live
  * connection; an open one where any is. */
 export function relaySockets() {
   const sockets = {};
   for (const realm of realms) {
-    const all = { ...realm.trystero.getRelaySockets(), ...realm.second?.getRelaySockets() };
-    for (const [url, socket] of Object.entries(all)) {
+    for (const [url, socket] of Object.entries(realmSockets(realm))) {
       if (!sockets[url] || socket?.readyState === 1) sockets[url] = socket;
     }
   }
@@ -302,17 +304,13 @@ export async function connect({ host = false, id, tableId, secret, relays, fallb
     rooms.push(entry);
     return entry;
   };
-  const sockets = () => {
-    const all = { ...realm.trystero.getRelaySockets() };
-    if (realm.second) Object.assign(all, realm.second.getRelaySockets());
-    return all;
-  };
+  const sockets = () => realmSockets(realm);
   const trackerOpen = () =>
     Object.values(realm.trystero.getRelaySockets()).some((socket) => socket?.readyState === 1);
   /** The fallback's room as well, in this realm (once): a host's at once, a guest's as the watcher says. */
   const fallBack = async () => {
     const target = realm;
-    if (second === null || (Array.isArray(second) && !second.length)) return;
+    if (Array.isArray(second) && !second.length) return; // none; null is the library's public relays
     if (target.falling || rooms.some((each) => each.kind === "fallback")) return;
     target.falling = true;
     try {
