@@ -509,9 +509,9 @@ export async function guest({ tableId, secret, hostPub, relays, fallback, ice, l
           if (peer !== hostPeer && signed && (allowed(pub) || viaChain())) {
             Promise.all([
               verifyBy(pub, frame.sig, net.self),
-              allowed(pub) || chainLeads(current, chained, pub, tableId),
               chained !== null && chainLeads(chained[0]?.by, chained, pub, tableId), // whole in itself: kept to show
-            ]).then(([genuine, leads, whole]) => {
+            ]).then(([genuine, whole]) => {
+              const leads = allowed(pub) || (whole && chained[0].by === current); // a whole chain from our key
               if (!genuine || !leads || peer === hostPeer || mine !== generation) return;
               if (!allowed(pub) && !viaChain()) return;
               if (pub !== current) {
