@@ -17,6 +17,7 @@ import os
 import subprocess
 import sys
 import threading
+from contextlib import contextmanager
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -222,12 +223,13 @@ def make_table(make_page, server):
     return lambda **options: Table(make_page(**options), server)
 
 
-@pytest.fixture
-def tracker():
-    """``ws://127.0.0.1:PORT`` of a WebTorrent tracker (npm ``bittorrent-tracker``, tests/online/tracker.mjs) for
-    online play; it stops when the test ends, or by itself after five minutes."""
+@contextmanager
+def local_server(script: str, missing: str):
+    """``ws://127.0.0.1:PORT`` of ``tests/online/SCRIPT`` (it prints ``{"port": N}`` once listening); it stops when
+    the block ends (its standard input closed), or by itself after five minutes. ``missing`` names what is
+    likely absent when it does not start."""
     process = subprocess.Popen(
-        ["node", str(ROOT / "tests" / "online" / "tracker.mjs"), "--lifetime", "300"],
+        ["node", str(ROOT / "tests" / "online" / script), "--lifetime", "300"],
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         text=True,
@@ -235,7 +237,7 @@ def tracker():
     try:
         line = process.stdout.readline()  # type: ignore[union-attr]
         if not line:
-            pytest.fail("the local tracker did not start (node_modules/bittorrent-tracker missing? run make setup)")
+            pytest.fail(f"tests/online/{script} did not start ({missing} missing? run make setup)")
         yield f"ws://127.0.0.1:{json.loads(line)['port']}"
     finally:
         process.stdin.close()  # type: ignore[union-attr]
@@ -243,26 +245,19 @@ def tracker():
             process.wait(5)
         except subprocess.TimeoutExpired:
             process.kill()
+
+
+@pytest.fixture
+def tracker():
+    """``ws://127.0.0.1:PORT`` of a WebTorrent tracker (npm ``bittorrent-tracker``, tests/online/tracker.mjs) for
+    online play, for the test's time."""
+    with local_server("tracker.mjs", "node_modules/bittorrent-tracker") as url:
+        yield url
 
 
 @pytest.fixture
 def nostr_relay():
     """``ws://127.0.0.1:PORT`` of a Nostr relay (scripts/relay-nostr.mjs, tests/online/nostr.mjs): online play's
-    fallback when no tracker answers; it stops when the test ends, or by itself after five minutes."""
-    process = subprocess.Popen(
-        ["node", str(ROOT / "tests" / "online" / "nostr.mjs"), "--lifetime", "300"],
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        text=True,
-    )
-    try:
-        line = process.stdout.readline()  # type: ignore[union-attr]
-        if not line:
-            pytest.fail("the local Nostr relay did not start (node_modules/@noble/secp256k1 missing? run make setup)")
-        yield f"ws://127.0.0.1:{json.loads(line)['port']}"
-    finally:
-        process.stdin.close()  # type: ignore[union-attr]
-        try:
-            process.wait(5)
-        except subprocess.TimeoutExpired:
-            process.kill()
+    fallback when no tracker answers, for the test's time."""
+    with local_server("nostr.mjs", "node_modules/@noble/secp256k1") as url:
+        yield url

@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 from online import handlers, record, succession
 
 from spades import Rules, Seat, worker
-from spades.table import room
+from spades.table import fairdeal, room
 from tests.page.conftest import APP, HOSTILE
 from tests.page.test_online_micropython import pytestmark as needs
 from tests.page.test_online_micropython import run_cpython, run_micropython
@@ -123,6 +123,9 @@ def playing_room():
 def test_the_pages_grace_is_the_links_own() -> None:
     source = (APP / "../online/session.mjs").read_text(encoding="utf-8")
     assert f"export const TAKEOVER_GRACE_MS = {GRACE};" in source
+    assert f"export const CHAIN_LINKS = {record.CHAIN_LINKS};" in source  # the longest chain, both sides
+    boundary = (APP / "online" / "boundary.py").read_text(encoding="utf-8")
+    assert f"FAIR_KEEP = {fairdeal.HANDS_KEPT} " in boundary  # the page keeps as many deals as the room
 
 
 @settings(max_examples=60, deadline=None)

@@ -131,8 +131,9 @@ class Online(Boundary, Dialog, Lobby, Panel, Takeover):
         """Options for a session.mjs connection: ``values`` and this page's trackers, ICE servers, loopback."""
         options = to_js(values or {})
         options.relays = self.relays()
-        if self.fallback() is not None:  # else net.mjs's own rule (omitted, not null: null is its public relays)
-            options.fallback = self.fallback()
+        fallback = self.fallback()
+        if fallback is not None:  # else net.mjs's own rule (omitted, not null: null is its public relays)
+            options.fallback = fallback
         options.ice = self.ice()
         options.loopback = self.loopback()
         return options
