@@ -237,7 +237,6 @@ class App:
         self.seat_next = seat
         problem = None
         saved = None
-        asked = self.share.pending is not None  # ?deal=, ?daily= over this saved game (share.py start)
         if not fresh:
             try:
                 saved = store.read_json(store.SAVE_KEY)
@@ -258,7 +257,9 @@ class App:
                 )
                 if wanted:
                     self.tabs.loaded(saved)
-                    if asked and await self.address_deal(state):
+                    # ?deal=, ?daily= over this saved game (share.py start): the loading screen stays while the
+                    # page asks, so the first table drawn is the address's deal or the saved game, never both
+                    if await self.share.take_pending(state):
                         return  # the address's deal in its place: the saved game was never drawn
                     self.begin(result)
                     return
@@ -268,19 +269,6 @@ class App:
             store.remove(store.SAVE_KEY)
             self.notice(t("save_corrupt", error=problem))
         await self.new_game(seed=seed, preset=preset)
-
-    async def address_deal(self, saved):
-        """``?deal=`` or ``?daily=`` with a game saved whose state is ``saved`` (loaded, not drawn): the loading
-        screen stays while the page asks (only when that game is unfinished) whether to replace it, so the first
-        table drawn is the address's deal, or the saved game when the person keeps it (or the link is refused).
-        ``True``: the deal is on show."""
-        kind, value = self.share.pending
-        self.share.pending = None  # share.py's after_start has nothing left to ask
-        drop_params("deal", "daily")
-        question = "deal_confirm_daily" if kind == "date" else "deal_confirm_link"
-        if saved["phase"] != "game-over" and not await self.dialogs.confirm(t(question)):
-            return False
-        return await self.share.open(kind, value)
 
     # ------------------------------------------------------------- games
 

@@ -80,25 +80,32 @@ class Share:
         if self.pending is None:
             return False
         if store.read_text(store.SAVE_KEY) is not None:
-            return False  # the saved game first; after_start asks
+            return False  # the saved game first: take_pending asks (the controller, as it loads it)
         kind, value = self.pending
         self.pending = None
         drop_params(*PARAMS)
         return await self.open(kind, value)
 
-    async def after_start(self):
-        """The address asked for a deal while a game was saved: replace it only if it is over or the person agrees."""
+    async def take_pending(self, state):
+        """The deal the address asked for while a game was saved (whose state is ``state``, drawn or not): it
+        leaves the address; it replaces that game only if the game is over or the person agrees. ``True``: the
+        deal was opened (it is the page's course now); ``False``: nothing was pending, the person kept their
+        game, or the deal was refused (with a notice)."""
         if self.pending is None:
-            return
+            return False
         kind, value = self.pending
         self.pending = None
         drop_params(*PARAMS)
-        state = self.games.state
         unfinished = state is not None and state["phase"] != "game-over"
         question = "deal_confirm_daily" if kind == "date" else "deal_confirm_link"
         if unfinished and not await self.confirm(t(question)):
-            return
-        if await self.open(kind, value):
+            return False
+        return await self.open(kind, value)
+
+    async def after_start(self):
+        """The address asked for a deal while a game was saved and it is still pending (the saved game was not
+        loaded): replace the game on show only if it is over or the person agrees."""
+        if await self.take_pending(self.games.state):
             self.games.after_state()
 
     async def open(self, kind, value):
