@@ -132,11 +132,19 @@ def daily_date(date, options=DATE_LONG):
         return date
 
 
+class _Badge:
+    """The daily deal's badge, made once: ``element`` and the ``(date, language)`` its texts were made for."""
+
+    element = None
+    made_for = None
+
+
 def render_daily(date):
     """The daily deal's badge at the end of the score box's last line (``#game-info #daily-badge[data-daily=DATE]``,
     put back after each redraw of that line, view.py ``render_scores``): the day without its year, in the page's
-    language (the whole date in its ``aria-label`` and ``title``); hidden at every other table."""
-    badge = by_id("daily-badge")
+    language (the whole date in its ``aria-label`` and ``title``); hidden at every other table. The one element
+    is kept (``_Badge``); its texts are made again only for another date or language."""
+    badge = _Badge.element
     if not date:
         if badge is not None:
             badge.hidden = True
@@ -146,14 +154,18 @@ def render_daily(date):
         badge = document.createElement("span")
         badge.id = "daily-badge"
         badge.className = "daily-badge"
+        badge.setAttribute("role", "note")
+        _Badge.element = badge
     info = by_id("game-info")
-    if badge.parentNode is None or not info.contains(badge):
+    if not info.contains(badge):
         info.appendChild(badge)  # the line's text is set anew with each state: the badge goes after it again
-    whole = daily_date(date)
-    badge.textContent = i18n.t("deal_daily_badge", date=daily_date(date, DATE_SHORT))
-    badge.setAttribute("aria-label", i18n.t("deal_daily_badge_label", date=whole))
-    badge.setAttribute("title", i18n.t("deal_daily_badge_label", date=whole))
-    badge.setAttribute("role", "note")
+    key = (date, i18n.lang())
+    if _Badge.made_for != key:
+        whole = daily_date(date)
+        badge.textContent = i18n.t("deal_daily_badge", date=daily_date(date, DATE_SHORT))
+        badge.setAttribute("aria-label", i18n.t("deal_daily_badge_label", date=whole))
+        badge.setAttribute("title", i18n.t("deal_daily_badge_label", date=whole))
+        _Badge.made_for = key
     badge.setAttribute("data-daily", date)
     badge.hidden = False
 
@@ -281,20 +293,16 @@ class Tips:
         self.timer = None
         self.last = None  # where the pointer was at its last move: a move to the same place is no move
         self.proxies = {}
-
-    def float(self):
-        tip = by_id("tip")
-        if tip is None:
-            tip = document.createElement("div")
-            tip.id = "tip"
-            tip.className = "tip-float"
-            tip.setAttribute("aria-hidden", "true")
-            tip.hidden = True
-            document.body.appendChild(tip)
-        return tip
+        self.tip = None  # the one floating #tip, made by listen()
 
     def listen(self):
-        self.float()
+        tip = document.createElement("div")
+        tip.id = "tip"
+        tip.className = "tip-float"
+        tip.setAttribute("aria-hidden", "true")
+        tip.hidden = True
+        document.body.appendChild(tip)
+        self.tip = tip
         for name, handler in (
             ("pointermove", self.on_move),
             ("pointerdown", self.on_down),
@@ -332,7 +340,7 @@ class Tips:
             return
         self.cancel()
         self.waiting = anchor
-        self.float().setAttribute("data-wait", _names(anchor))
+        self.tip.setAttribute("data-wait", _names(anchor))
         self.timer = js.setTimeout(self.proxies["fire"], TIP_DELAY_MS)
 
     def fire(self, *_):
@@ -346,8 +354,10 @@ class Tips:
         if self.timer is not None:
             js.clearTimeout(self.timer)
             self.timer = None
+        if self.waiting is None:
+            return  # nothing waits (most pointer moves): no #tip[data-wait] to take away
         self.waiting = None
-        self.float().removeAttribute("data-wait")
+        self.tip.removeAttribute("data-wait")
 
     def on_down(self, event):
         anchor = _anchor(event.target)
@@ -378,7 +388,7 @@ class Tips:
         if not text:
             return
         self.cancel()
-        tip = self.float()
+        tip = self.tip
         tip.textContent = text
         tip.style.left = "0px"
         tip.style.top = "0px"
@@ -394,7 +404,7 @@ class Tips:
         self.how = how
 
     def hide(self):
-        tip = by_id("tip")
+        tip = self.tip
         if tip is not None:
             tip.hidden = True
             tip.removeAttribute("data-for")
