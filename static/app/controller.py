@@ -442,6 +442,9 @@ class App:
         self.render()
 
     def render(self):
+        state = self.state
+        if state is not None and view.fresh_deal(state):  # once a deal: its sound and animation (pacing.py)
+            self.pacer.deal()
         screen.render(self.session, self.ui, self.settings["play_mode"], self.dialogs)
         self.session.rendered()  # a lesson follows a new language (tutorial.py)
 

@@ -5,8 +5,8 @@ lesson's scripted ones, one at a time after a pause (the bot's thinking time cou
 
 Everything shown comes from the worker's events (docs/table.md): the page computes no trick winner.
 
-The deal: when the table shows a fresh deal (view.py ``render_seats`` tells :meth:`Pacer.deal` through
-``view.DEAL_HOOK``), ``<html data-deal="on">`` for the deal's time: the style sheet flies your cards and the
+The deal: when the table shows a fresh deal (the controller's ``render`` asks view.py's ``fresh_deal`` and calls
+:meth:`Pacer.deal`), ``<html data-deal="on">`` for the deal's time: the style sheet flies your cards and the
 other seats' backs out from the middle of the table, one after another; the attribute goes when they are all in
 place, so its absence is the end state (tests wait for it). Nothing waits for it: the bidding goes on meanwhile.
 At the speed *instant*, or where the person prefers reduced motion, there is no attribute (the cards are simply
@@ -16,7 +16,6 @@ there); the deal's sound plays all the same.
 import i18n
 import js
 import sound
-import view
 from dom import announce
 from i18n import card_name, t, who
 from tasks import sleep_ms, spawn
@@ -49,7 +48,6 @@ class Pacer:
         self.me = me
         self.course = course
         self.dealing = 0  # the deal on show (its number: a later deal's end is its own)
-        view.DEAL_HOOK[0] = self.deal
 
     def speed(self):
         """``(pause before a computer move, trick shown, sweep)`` in milliseconds."""

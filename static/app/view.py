@@ -224,9 +224,7 @@ def seat_title_html(seat):
     )
 
 
-DEAL_HOOK = [None]
-"""Called (without arguments) when the table first shows a fresh deal: pacing.py's ``Pacer.deal`` animates it."""
-_deal = {"key": None}  # the last deal shown
+_deal = {"key": None}  # the last deal shown (the controller's render asks, and pacing.py's Pacer.deal animates it)
 
 
 def fresh_deal(state):
@@ -248,8 +246,6 @@ def fresh_deal(state):
 
 
 def render_seats(doc, state, ui):
-    if fresh_deal(state) and DEAL_HOOK[0] is not None:
-        DEAL_HOOK[0]()
     for seat in SEATS:
         pos = position(seat)
         section = doc.querySelector('.seat[data-pos="' + pos + '"]')

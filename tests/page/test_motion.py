@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import re
+import types
 from unittest import mock
 
 import pytest
@@ -80,11 +81,22 @@ def make_pacer(speed: str, reduced: bool) -> tuple[object, mock.MagicMock, list]
     return pacer, module, spawned
 
 
+def render_on_the_page(pacer: object, state: dict) -> None:
+    """The controller's ``render`` of ``state`` by a page whose pacer is ``pacer`` (its screen a stand-in)."""
+    controller = browser_module("controller")
+    controller.screen = mock.MagicMock(name="screen")
+    page = types.SimpleNamespace(
+        state=state, pacer=pacer, session=mock.MagicMock(), ui=Ui(), settings={"play_mode": "tap"}, dialogs=None
+    )
+    controller.App.render(page)
+
+
 def test_a_deal_is_on_show_for_its_time_then_its_end_is_there_to_see() -> None:
     pacer, module, spawned = make_pacer("normal", False)
-    assert module.view.DEAL_HOOK[0] == pacer.deal  # the table tells this pacer
     root = module.js.document.documentElement
-    pacer.deal()
+    view._deal["key"] = None
+    render_on_the_page(pacer, dealt())  # the table tells this pacer
+    render_on_the_page(pacer, dealt())  # a redraw of the same deal: not dealt again
     root.setAttribute.assert_called_once_with("data-deal", "on")
     module.sound.play.assert_called_once_with("deal", 0.9)
     assert len(spawned) == 1 and not root.removeAttribute.called
