@@ -22,10 +22,11 @@ that the host's page — the relay, and the bookkeeper of everything public — 
   2. reveals missing when the room gives up waiting (:meth:`BlindRelay.expire`): those seats, the same;
   3. an audit that does not hold for another reason than a renege: the seat it names, the same;
   4. a renege (``blind_renege``): the hand is scored by the engine's rule (:func:`spades.scoring.renege_tricks`,
-     the seed rules, 003: 违规不跟：能跟花色却不跟者，要给对手 3 墩): each renege gives the opponents 3 tricks — as
-     many as its side won if fewer, taken from the reneging seat first, given to an opponent who did not bid nil
-     (the left-hand one first); a nil is judged by the tricks taken in play; :func:`rebuild` replays such a hand
-     too; at a rated table the reneging side also loses the game (:attr:`Outcome.loser`);
+     the seed rules, 003: 违规不跟：能跟花色却不跟者，要给对手 3 墩): each renege gives the opponents 3 tricks
+     (:data:`spades.scoring.RENEGE_TRICKS`) — as many as its side won if fewer, taken from the reneging seat
+     first, given to an opponent who did not bid nil (the left-hand one first); a nil is judged by the tricks
+     taken in play; :func:`rebuild` replays such a hand too; at a rated table the reneging side also loses the
+     game (:attr:`Outcome.loser`);
   5. a hand given up before its end with nothing found: the first seat that revealed early is named
      (``blind_abandoned``), its side treated as having left;
   6. otherwise the audit holds (``blind_audit``): :func:`rebuild` replays the hand with the engine from the
@@ -67,7 +68,7 @@ from ..cards import (
 from ..errors import FairError, IllegalMoveError, SpadesError, brief, register
 from ..game import Game, HandResult, Phase, Reason, Trick, View, bid_reason
 from ..rules import Rules
-from ..scoring import RENEGE_TRICKS, Bid, TeamScore, parse_bid, renege_tricks, score_hand
+from ..scoring import Bid, TeamScore, parse_bid, renege_tricks, score_hand
 from . import blind
 from .chunks import GUEST_LIMIT, HOST_LIMIT, ChunkError, Joiner, split
 from .fair import Verification
@@ -90,8 +91,6 @@ BLIND_CHUNKS = 48
 """The most chunks one device sends the relay for one hand, with a margin: 34 in a whole hand of 52 or 54 cards
 (hello 1, key boxes 3, shuffle 7, lock blocks 4 × 2, bid 1, cards 13, reveal 1: tests/test_blind_rate.py counts
 them), a reveal before the end up to 5; the room's bucket for blind chunks is sized from it (``room.BLIND_RATE``)."""
-PENALTY_TRICKS = RENEGE_TRICKS
-"""A renege gives the opponents this many tricks (the seed rules, 003; :data:`spades.scoring.RENEGE_TRICKS`)."""
 EVENT_KINDS = ("blind_audit", "blind_renege", "blind_left")
 
 
@@ -313,19 +312,6 @@ class Outcome:
         }  # fmt: skip
 
 
-def penalised(tricks: Sequence[int], bids: Sequence[Bid], seat: Seat) -> tuple[int, int, int, int]:
-    """The tricks by seat after ``seat``'s renege: up to :data:`PENALTY_TRICKS` of its side's, its own first, go to
-    an opponent who did not bid nil (the left-hand one first; the left-hand one if both did).  The engine's rule,
-    :func:`spades.scoring.renege_tricks`, for one renege.
-
-    >>> penalised([5, 2, 1, 5], [4, 2, 1, 4], Seat.N)
-    (2, 5, 1, 5)
-    >>> penalised([1, 3, 1, 8], [0, 3, 2, 6], Seat.S)
-    (0, 3, 0, 10)
-    """
-    return renege_tricks(tricks, bids, (seat,))
-
-
 def settle(
     audit: blind.Audit,
     public: PublicHand,
@@ -463,10 +449,6 @@ class BlindRelay:
         self._relay_id = 0
         self.refused: FairError | None = None
         self.outcome: Outcome | None = None
-        self.bytes_in = 0
-        self.bytes_out = 0
-        self.messages_in = 0
-        self.messages_out = 0
 
     def _send(self, payload: Mapping[str, Any], sender: Seat | None, to: Sequence[Seat]) -> list[Out]:
         if sender is None:
@@ -475,18 +457,13 @@ class BlindRelay:
         else:
             self._ids[sender] += 1
             chunks = split(payload, self._ids[sender], HOST_LIMIT, sender.name)
-        out = [(seat, chunk) for seat in to for chunk in chunks]
-        self.messages_out += len(out)
-        self.bytes_out += sum(len(chunk["data"]) for chunk in chunks) * len(to)
-        return out
+        return [(seat, chunk) for seat in to for chunk in chunks]
 
     def receive(self, seat: Seat, chunk: object) -> list[Out]:
         """Take one chunk from ``seat``'s device; return the chunks to send on."""
         seat = Seat(seat)
         if self.outcome is not None:
             return []
-        self.messages_in += 1
-        self.bytes_in += len(chunk["data"]) if isinstance(chunk, dict) and isinstance(chunk.get("data"), str) else 0
         try:
             message = self._joiners[seat].add(chunk)
         except ChunkError as error:
@@ -601,8 +578,6 @@ class BlindSeat:
         self.refused: FairError | None = None
         """The relay's ``abort``: the seat it refused."""
         self.outcome: Outcome | None = None
-        self.sent = 0
-        """Bytes of the chunks' data sent."""
         self._revealing = False
 
     # the flow
@@ -615,7 +590,6 @@ class BlindSeat:
             message = queue.pop(0)
             self._id += 1
             chunks = split(message, self._id, GUEST_LIMIT)
-            self.sent += sum(len(chunk["data"]) for chunk in chunks)
             out.extend(chunks)
             queue.extend(self._take(message))
         self._settle_if_done()

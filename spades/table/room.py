@@ -108,7 +108,6 @@ from ..game import Game, Phase
 from ..rules import Rules
 from ..stats.rating import LEVEL_RATINGS, MAX_RATING
 from .blindroom import BLIND_CHUNKS, BlindRelay
-from .fair import new_secret as fair_secret
 from .fairdeal import FAIR_WAIT_MS, FairDeals
 from .table import Occupant, Policy, Table, clone
 
@@ -502,7 +501,6 @@ class Room:
         token: Callable[[], str] | None = None,
         rating: int | None = None,
         disconnects: int = 0,
-        fair_draw: Callable[[], bytes] | None = None,
     ) -> None:
         self.rules = rules
         self.config = config
@@ -536,7 +534,7 @@ class Room:
         self._now: float | None = None  # the time of the call being handled (None: a step, which brings none)
         # commit–reveal deals (fairdeal.py): the next hand's round and every hand's fair part; a deal waiting for
         # the round's secrets (who asked for it, None: the start; since when) and the start's seats meanwhile
-        self.fair = FairDeals(secrets.token_hex(8), fair_draw or fair_secret)
+        self.fair = FairDeals(secrets.token_hex(8))
         self._deal_wanted: tuple[Seat | None, float | None] | None = None
         self._starting: dict[Seat, Occupant] | None = None
 
@@ -1536,20 +1534,6 @@ class Room:
                 raise RoomError(f"a saved room's fair deals cannot be read: {error}", "room_save") from None
         room._now = now  # the turn to move is timed from now (the host was away meanwhile)
         return room
-
-
-def seeded_draw(seed: int) -> Callable[[], bytes]:
-    """Secrets drawn from ``seed``, for :class:`Room`'s ``fair_draw`` in tests that want the same deals again:
-    such secrets are no secret (anyone who knows the seed knows them).  Without it a room's secrets come from the
-    operating system's (the browser's) random source (``fair.new_secret``), whatever its ``seed``: a room's seed
-    (a takeover's is 31 bits) must never make the host's secrets guessable."""
-    count = [0]
-
-    def draw() -> bytes:
-        count[0] += 1
-        return hashlib.sha256(f"spades-fair/1 seeded room {seed} {count[0]}".encode()).digest()
-
-    return draw
 
 
 def _bounded(data: Mapping[str, Any], key: str, low: int, high: int, where: list[str | int]) -> int | None:

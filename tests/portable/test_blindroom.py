@@ -12,8 +12,8 @@ from collections import deque
 from spades.cards import SUIT_OF, Seat, Team, mask_cards
 from spades.game import Phase
 from spades.rules import PRESETS, Rules
-from spades.scoring import score_hand
-from spades.table.blindroom import BlindRelay, BlindSeat, penalised, rebuild
+from spades.scoring import renege_tricks, score_hand
+from spades.table.blindroom import BlindRelay, BlindSeat, rebuild
 from spades.table.chunks import GUEST_LIMIT, HOST_LIMIT, size
 
 
@@ -144,7 +144,7 @@ def test_a_renege_is_found_at_the_audit_and_costs_its_side_three_tricks():
     outcome = room.relay.outcome
     assert not outcome.ok and outcome.renege[0] == Seat.E and outcome.renege[2] == n
     public = room.relay.public
-    after = penalised(public.won, public.bids, Seat.E)
+    after = renege_tricks(public.won, public.bids, (Seat.E,))
     assert outcome.tricks == after
     assert sum(after[s] for s in (0, 2)) == sum(public.won[s] for s in (0, 2)) + min(3, public.won[1] + public.won[3])
     ns, ew = score_hand(room.rules, tuple(public.bids), after, (0, 0))
