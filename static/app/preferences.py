@@ -23,9 +23,6 @@ from pyscript import document
 from pyscript.ffi import create_proxy
 from transport import EngineError, call
 
-SOUND_KEY = "spades-sound"
-"""localStorage: ``{"volume": 0-100}`` (the settings' own key keeps only the fields store.py declares)."""
-
 GAME_SETTINGS = ("seat", "bots", "undo")
 """Settings the game in progress is made with: a change of one needs the engine (as a change of the rules)."""
 
@@ -58,12 +55,9 @@ class Preferences:
     # ------------------------------------------------------------- sound: the volume and the table's mute button
 
     def sound_start(self):
-        """The saved volume into the settings and the sound; the table's mute button (``#btn-sound``) listens."""
-        try:
-            saved = store.read_json(SOUND_KEY)
-        except ValueError:
-            saved = None
-        volume = form_fields.volume_of(saved.get("volume") if isinstance(saved, dict) else None)
+        """The saved volume (the settings', clamped) into the sound; the table's mute button (``#btn-sound``)
+        listens."""
+        volume = form_fields.volume_of(self.settings.get("volume"))
         self.settings["volume"] = volume
         sound.set_volume(volume)
         button = by_id("btn-sound")
@@ -198,7 +192,6 @@ class Preferences:
         self.settings.clear()
         self.settings.update(new)
         store.save_settings(new)
-        store.write_json(SOUND_KEY, {"volume": new["volume"]})
         sound.set_volume(new["volume"])
         by_id("dlg-settings").close()
         if new["lang"] != i18n.lang():

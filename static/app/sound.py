@@ -5,8 +5,8 @@ Every sound is a *recipe*: a list of voices, each a burst of filtered noise (the
 short high band, its landing a low thud, a gathered trick a band swept upwards) or a sine or triangle tone (the
 chimes), with its start, length, peak and attack; :func:`recipe` makes them (pure, so the tests read them) and
 :func:`play` schedules them on one ``AudioContext``: voices → master gain (the volume) → a compressor (no
-clipping when sounds overlap) → the speakers. Noise is one second made once (``crypto.getRandomValues``: one
-call, not a loop over samples), each burst starting at a random place in it.
+clipping when sounds overlap) → the speakers. Noise is one second made once (``crypto.getRandomValues``: a few
+calls, not a loop over samples), each burst starting at a random place in it.
 
 The switch and the volume: :func:`enable` (the setting *Sound* and the table's mute button, which shows its state:
 ``#btn-sound[aria-pressed]``, pressed when muted), :func:`set_volume` (0–100, the setting *Volume*; heard as its
@@ -14,8 +14,8 @@ square, so the slider's middle is half as loud to the ear). Audio never breaks t
 """
 
 import js
+from settings import VOLUME  # the default volume (0-100)
 
-VOLUME = 70  # the default volume (0-100)
 NOISE_SCALE = 1 / 32768  # the noise buffer holds int16 values as floats; its voices' peaks are scaled by this
 
 _audio = {"ctx": None, "master": None, "noise": None}

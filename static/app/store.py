@@ -10,12 +10,14 @@ player's profile: games, statistics, rating; player.py).
 import json
 
 import js
+from settings import VOLUME
 
 SETTINGS_KEY = "spades-settings"
 SAVE_KEY = "spades-save"
 OWNER_KEY = "spades-owner"
 PROFILE_KEY = "spades-profile"  # the player's profile (spades-profile/1 JSON text, player.py)
-OLD_KEYS = ("spades-ui",)  # earlier versions' page-only blind-nil flag: the table knows now
+OLD_KEYS = ("spades-ui", "spades-sound")
+"""Earlier versions' keys: a page-only blind-nil flag (the table knows now); the volume alone (in the settings now)."""
 SEATS = ("N", "E", "S", "W")
 
 DEFAULT_SETTINGS = {
@@ -26,6 +28,7 @@ DEFAULT_SETTINGS = {
     "bots": {"N": "standard", "E": "standard", "S": "standard", "W": "standard"},  # computer level per seat
     "undo": True,
     "sound": True,
+    "volume": VOLUME,  # 0-100 by 5 (settings.py volume_of clamps what is stored)
     "speed": "normal",  # slow | normal | fast | instant
     "four_color": False,
     "auto_play": False,  # a forced card (the only legal one) is played by itself after a short random delay
@@ -102,6 +105,9 @@ def load_settings():
                     settings[key] = merged if key == "bots" else value
                 elif isinstance(default, bool) and isinstance(value, bool):
                     settings[key] = value
+                elif isinstance(default, int) and not isinstance(default, bool):
+                    if isinstance(value, int) and not isinstance(value, bool):
+                        settings[key] = value
                 elif isinstance(default, str) and isinstance(value, str):
                     settings[key] = value
         if isinstance(stored.get("lang"), str):

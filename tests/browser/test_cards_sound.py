@@ -190,7 +190,7 @@ def test_the_volume_is_kept(make_table):
     page.locator("#set-volume").fill("35")
     page.locator("#dlg-settings [data-action='settings-save']").click()
     page.wait_for_function("!document.getElementById('dlg-settings').open")
-    assert page.evaluate("JSON.parse(localStorage.getItem('spades-sound'))") == {"volume": 35}
+    assert page.evaluate("JSON.parse(localStorage.getItem('spades-settings')).volume") == 35  # with the settings
     page.reload()
     table.wait_ready()
     open_settings()

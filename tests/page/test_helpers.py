@@ -220,14 +220,9 @@ class Form:
 
 def make_preferences(games: Games, new: dict[str, Any], checked: dict[str, Any], *answers: bool) -> Any:
     page = Log()
-    saved = settings()
+    saved = dict(settings(), volume=37)  # as stored (store.load_settings): not yet a step of the slider
     params = {"lang": "en"}
-    volumes: list[Any] = []  # the volume's own key (preferences.SOUND_KEY)
-    preferences.store = SimpleNamespace(
-        save_settings=lambda value: page.lines.append(("stored", value)),
-        read_json=lambda key: {"volume": 35} if key == preferences.SOUND_KEY else None,
-        write_json=lambda key, value: volumes.append((key, value)),
-    )
+    preferences.store = SimpleNamespace(save_settings=lambda value: page.lines.append(("stored", value)))
     preferences.form_fields = SimpleNamespace(
         read_rules=lambda form, base: dict(checked),
         read_display=lambda form, old: {**old, **new},
@@ -236,7 +231,7 @@ def make_preferences(games: Games, new: dict[str, Any], checked: dict[str, Any],
         relays_problem=lambda form: None,  # the fallback relays are well formed (tests/page/test_relay_fields.py)
     )
     helper = preferences.Preferences(games, saved, params, {}, Ui(), page.say, answering(*answers))
-    assert saved["volume"] == 35  # the saved volume is read at once
+    assert saved["volume"] == 35  # the saved volume is read at once (clamped to the slider's steps)
     preferences.call = Worker(rules=[{"rules": checked}])
     preferences.early = SimpleNamespace(is_ready=lambda: True)  # the engine is ready (tests/page/test_early.py: before)
     preferences.i18n = SimpleNamespace(lang=lambda: "en", set_lang=lambda lang: None, apply=lambda document: None)

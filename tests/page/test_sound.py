@@ -229,3 +229,14 @@ def test_the_volume_slider_shows_and_reads_the_setting() -> None:
     old = dict(settings, bots={}, volume=35)
     assert form.read_display(Form(volume="55", sound=False), old)["volume"] == 55
     assert form.read_display(Form(sound=True), old)["volume"] == 35  # no slider: as it was
+
+
+@pytest.mark.parametrize(("stored", "volume"), [(35, 35), (140, 140), (True, 70), ("35", 70), (3.5, 70), (None, 70)])
+def test_the_volume_is_kept_with_the_settings_as_a_whole_number(stored: Any, volume: int) -> None:
+    """store.load_settings keeps a stored whole number (preferences.py clamps it, settings.py volume_of); a flag,
+    a text or a fraction is the default."""
+    store = browser_module("store")
+    store.read_json = lambda key: {"volume": stored, "sound": False} if key == store.SETTINGS_KEY else None
+    settings = store.load_settings()
+    assert settings["volume"] == volume and settings["sound"] is False
+    assert store.DEFAULT_SETTINGS["volume"] == form.VOLUME == sound.VOLUME
