@@ -786,15 +786,27 @@ class Room:
         member = self.player_at(seat)
         if member is None:
             return []
+        out = self._away_or_vote(seat, member, "time")
+        if self.config.kind == "rated" and not out:  # nobody to ask
+            return []
+        return out + self._room_update() + self._states()
+
+    def _away_or_vote(self, seat: Seat, member: Member, why: str | None = None) -> list[Out]:
+        """``member`` is not playing ``seat``: a casual table's computer plays it (``away``); at a rated table the
+        others seated and connected vote (wait, or end unscored; ``why`` the vote's reason when given): the
+        ``vote`` to everyone, nothing when nobody is there to ask.  The callers keep their own guards."""
+        assert self.table is not None
         if self.config.kind == "casual":
             occupant = self.table.seats[seat]
             self.table.set_occupant(seat, Occupant(occupant.kind, occupant.level, member.name, away=True))
-            return self._room_update() + self._states()
+            return []
         voters = [m.seat.name for m in self.members.values() if m.seat is not None and m.connected and m is not member]
         if not voters:
             return []
-        self.vote = {"seat": seat.name, "name": member.name, "votes": {s: None for s in voters}, "why": "time"}
-        return self._everyone({"t": "vote", **self.vote}) + self._room_update() + self._states()
+        self.vote = {"seat": seat.name, "name": member.name, "votes": {s: None for s in voters}}
+        if why is not None:
+            self.vote["why"] = why
+        return self._everyone({"t": "vote", **self.vote})
 
     def _clock_news(self, out: list[Out]) -> list[Out]:
         """``out``, and everyone's state again when the clock changed and no state in ``out`` says so (a vote opened
@@ -1310,16 +1322,8 @@ class Room:
             member = self.player_at(seat)
             if member is None or member.peer == HOST or not member.connected or self.table is None:
                 continue
-            occupant = self.table.seats[seat]
-            if self.config.kind == "casual" and not occupant.away:
-                self.table.set_occupant(seat, Occupant(occupant.kind, occupant.level, member.name, away=True))
-            elif self.config.kind == "rated" and self.vote is None:
-                voters = [
-                    m.seat.name for m in self.members.values() if m.seat is not None and m.connected and m is not member
-                ]
-                if voters:
-                    self.vote = {"seat": seat.name, "name": member.name, "votes": {s: None for s in voters}}
-                    out += self._everyone({"t": "vote", **self.vote})
+            if (not self.table.seats[seat].away) if self.config.kind == "casual" else self.vote is None:
+                out += self._away_or_vote(seat, member)  # (not again: already away, or a vote already open)
         return out + (self._room_update() if withheld else [])
 
     def record(self) -> dict[str, Any] | None:
