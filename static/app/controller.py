@@ -983,6 +983,7 @@ ACTIONS = {
     "settings": _to("preferences", "open"),
     "settings-cancel": _to("preferences", "cancel"),
     "settings-save": _to("preferences", "save"),
+    "sound-toggle": _to("preferences", "toggle_sound"),
     "rated-game": _to("", "rated_game"),
     "profile": _to("player", "open"),
     "profile-save": _to("player", "save_identity"),
@@ -1037,4 +1038,5 @@ ALWAYS = (  # also without a game or ownership
     "settings",  # the presets come with the build (early.py); a change that needs the engine waits for it
     "settings-cancel",
     "settings-save",
+    "sound-toggle",  # the table's mute button: before the game is known and in any session
 )

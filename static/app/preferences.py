@@ -20,7 +20,6 @@ from dialogs import open_dialog
 from dom import by_id, drop_params
 from i18n import error_text, t
 from pyscript import document
-from pyscript.ffi import create_proxy
 from transport import EngineError, call
 
 GAME_SETTINGS = ("seat", "bots", "undo")
@@ -55,17 +54,14 @@ class Preferences:
     # ------------------------------------------------------------- sound: the volume and the table's mute button
 
     def sound_start(self):
-        """The saved volume (the settings', clamped) into the sound; the table's mute button (``#btn-sound``)
-        listens."""
+        """The saved volume (the settings', clamped) into the settings and the sound."""
         volume = form_fields.volume_of(self.settings.get("volume"))
         self.settings["volume"] = volume
         sound.set_volume(volume)
-        button = by_id("btn-sound")
-        if button is not None:
-            button.addEventListener("click", create_proxy(lambda event: self.toggle_sound()))
 
     def toggle_sound(self):
-        """The mute button: sound off or on, kept in the settings (this visit's ``?sound=0`` goes with it)."""
+        """The table's mute button (``#btn-sound``, action ``sound-toggle``, controller.py ``ACTIONS``): sound off
+        or on, kept in the settings (this visit's ``?sound=0`` goes with it)."""
         on = not sound.enabled()
         self.settings["sound"] = on
         store.save_settings(self.settings)
