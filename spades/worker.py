@@ -50,7 +50,7 @@ from .errors import SpadesError, brief, msg
 from .formats.dealcode import daily, decode, encode, game_of, spec_of
 from .formats.record import from_record, to_record
 from .formats.scoresheet import finished_hand
-from .game import Game
+from .game import parse_deal
 from .i18n.catalog import Explanation, advise
 from .jsontext import nests_deeper
 from .learn.analysis import Review, ReviewError
@@ -808,10 +808,9 @@ def _fair_verify(args: dict[str, Any]) -> dict[str, Any]:
     jokers = bool(args.get("jokers"))
     if isinstance(hand, Mapping) and isinstance(hand.get("deal"), Mapping):
         try:
-            game = Game(Rules(jokers=jokers), deal=hand["deal"])
+            deal = parse_deal(hand["deal"], Rules(jokers=jokers))
         except SpadesError as error:
             return {"verdict": {"ok": False, "line": f"does not hold: {error}", "error": error.to_json()}}
-        deal = game.history[0].deal
     if not isinstance(part, Mapping):
         part = {}
     return {"verdict": verify_part(part, deal, jokers).to_json()}
