@@ -286,12 +286,16 @@ def compress(vendor, previous=None):
 
 # The offline manifest. Precached: these files at the root, the message catalog (package data the page fetches
 # too), and everything under static/ (the page's scripts, styles, the engine client and worker, and
-# static/vendor/: runtimes, engine bundle; not the precompressed copies, which are the same files).
+# static/vendor/: runtimes, engine bundle; not the precompressed copies, which are the same files, nor what only
+# the build reads).
 ROOT_FILES = ["index.html", "pyscript.toml", "*.webmanifest", "favicon*", "spades/i18n/*.json"]
 MANIFEST_FILES = {"build.json", "build.js"}  # not precached themselves (sw.js imports build.js)
 SKIPPED_PARTS = {"__pycache__", ".DS_Store"}
 PRECOMPRESSED = set(ENCODINGS.values())  # X.gz, X.br: the server's choice of how to send X, not more files
 ONLINE = ("static/online/", "static/vendor/trystero/", "static/app/online")  # loaded on demand: not precached
+BUILD_ONLY = {"static/help/help.json"}
+"""Read at vendor time only (scripts/early_data.py renders it into static/vendor/early/help.<lang>.html, the help
+window the page fetches): never fetched by the page, so not precached."""
 
 
 def precache_files(root=ROOT):
@@ -307,6 +311,8 @@ def precache_files(root=ROOT):
         if SKIPPED_PARTS.intersection(relative.parts) or any(part.startswith(".") for part in relative.parts):
             continue
         if relative.as_posix().startswith(ONLINE) or relative.suffix in PRECOMPRESSED:
+            continue
+        if relative.as_posix() in BUILD_ONLY:
             continue
         paths.append(relative.as_posix())
     return sorted(paths)

@@ -11,7 +11,7 @@
 // early.py calls window.spades.early.handOver() when Python listens: from then on Python handles everything;
 // only the help window's contents links keep this listener too (harmless: both move the focus the same way).
 //
-//   const early = earlyMenu({lang, messages});   messages: the catalog's promise (boot.js)
+//   const early = earlyMenu({lang, messages});   messages: the catalog's promise (boot.js); early.handOver()
 
 const HELP_LINK = "[data-help-goto]";
 
@@ -111,7 +111,6 @@ export function earlyMenu({ lang, messages }) {
   dialog.addEventListener("click", onHelpLink);
 
   return {
-    help,
     // Python listens now (early.py): this module stops answering the menu; the held items stay held for it.
     handOver() {
       state.handedOver = true;
