@@ -57,7 +57,6 @@ const KEEP = self.name !== "spades-engine:keep-nothing"; // static/engine.js KEE
 // the compressed size when there is a Content-Encoding (else the size that vendor.py measured for that
 // encoding). Bytes arrive decoded, so a file's progress is its decoded share times its sent size: exact at the
 // end of each file, proportional in between. pyodide.asm.mjs is loaded by import(), so it counts when done.
-const EARLY = ["pyodide/pyodide.asm.wasm", BUILD.stdlib]; // fetched at the worker's start (see below)
 const files = new Map(Object.keys(BUILD.sizes).map((path) => [path, { loaded: 0, total: null }]));
 let encoding = null; // of the first response: a guess for the files not started yet
 let reported = 0;
@@ -114,9 +113,9 @@ async function fetchCounted(input, init, begun = null) {
 // looked up in Cache Storage, which takes a while): loadPyodide fetches these very URLs, and is handed the
 // response already on its way (each once; a second start, after a refused snapshot, fetches again). Its script
 // pyodide.asm.mjs is imported at the start too (loadPyodide's import() then finds it in the module map), so that
-// parsing it overlaps the cache lookup and the snapshot's inflating. Those started before the imports (START) are
-// counted from here.
-const early = new Map(EARLY.map((path) => [vendor + path, fetchCounted(vendor + path, undefined, started.get(path))]));
+// parsing it overlaps the cache lookup and the snapshot's inflating. They are START's, started before the imports
+// and counted from here.
+const early = new Map(START.map((path) => [vendor + path, fetchCounted(vendor + path, undefined, started.get(path))]));
 for (const response of early.values()) response.catch(() => {}); // handled where loadPyodide awaits it
 self.fetch = (input, init) => {
   const url = String(input instanceof Request ? input.url : input);

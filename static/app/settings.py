@@ -317,8 +317,10 @@ def read_display(form, settings):
 
 def bad_relay(text):
     """The first word of ``text`` (spaces or commas between) that is not a relay's address, or None when every
-    word is one.  An address is ``ws://`` or ``wss://`` (any case) and a host: what static/online/net.mjs
-    ``parseFallback`` takes.  Empty text (the library's public relays) and ``none`` alone (no fallback) are good."""
+    word is one.  An address is ``ws://`` or ``wss://`` (any case) followed by a host: stricter than
+    static/online/net.mjs ``parseFallback``, which takes any word after the scheme (``wss:///x`` too) and drops
+    the other words, so every word it is given here is one it keeps.  Empty text (the library's public relays) and
+    ``none`` alone (no fallback) are good."""
     words = [word for word in str(text or "").replace(",", " ").split() if word]
     if len(words) == 1 and words[0].lower() == "none":
         return None

@@ -74,7 +74,7 @@ def card_image(card, four_colour=False):
     """The file of ``card``'s SVG face: ``static/vendor/cards/QH.svg``; ``four_colour``: the four-colour deck's
     face of a diamond or a club (``QD-4.svg``; hearts and spades are the same in both decks). ``None`` for a joker
     or anything that is not one of the 52 cards (their face stays the CSS-drawn one)."""
-    if len(card) != 2 or card[0] not in "23456789TJQKA" or card[1] not in SUIT_SYMBOL:
+    if card not in CARDS or card in ("BJ", "LJ"):
         return None
     return CARD_IMAGES + card + ("-4" if four_colour and card[1] in FOUR_COLOUR_SUITS else "") + ".svg"
 
