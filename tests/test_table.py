@@ -254,6 +254,23 @@ def test_replay_hand_and_next_hand() -> None:
         table.act(Seat.S, {"type": "next_hand"})
 
 
+def test_next_hand_deals_the_cards_given() -> None:
+    table = Table.new(Rules(mercy=None), seed=4, seats=at(Seat.S), decide=first_legal)  # (a second hand)
+    given = dict(zip(Seat, Game(Rules(), seed=99).deal, strict=True))
+    with pytest.raises(ValueError, match="next_hand"):
+        table.act(Seat.S, {"type": "bid", "bid": 1}, deal=given)
+    with pytest.raises(SpadesError, match="next hand"):  # the intent's checks hold, given cards or not
+        table.act(Seat.S, {"type": "next_hand"}, deal=given)
+    while table.game.phase in (Phase.BIDDING, Phase.PLAYING):
+        run_bots(table)
+        if table.game.turn is Seat.S:
+            play_person(table, Seat.S)
+    dealer = table.game.dealer
+    events = table.act(Seat.S, {"type": "next_hand"}, deal=given)
+    assert events == [{"seq": table.seq, "type": "deal", "hand_number": 2, "dealer": dealer.next.name}]
+    assert table.game.deal == Game(Rules(), seed=99).deal and table.game.hand_number == 2
+
+
 def test_events_tell_the_whole_hand_in_order_and_a_late_joiner_catches_up() -> None:
     table = Table.new(seed=11, seats=at(Seat.S), decide=first_legal)
     while table.game.phase in (Phase.BIDDING, Phase.PLAYING):

@@ -1296,17 +1296,15 @@ class Room:
             self.order = [s for s in clockwise(self._host_seat()) if seats[s].kind == "peer"]
             out = self._room_update()
         else:
-            work = clone(self.table) if self.table is not None else None
-            try:
-                if work is None:
-                    return []
-                work.act(wanted[0], {"type": "next_hand"})  # its checks and its deal event; then the fair deal:
+            if self.table is None:
+                return []
+            try:  # its checks on a copy first: the round is spent only on a deal that happens
+                clone(self.table).act(wanted[0], {"type": "next_hand"})
             except SpadesError:  # (the seat is no longer one that may: nothing is dealt, the round stays open)
                 return []
             deal, told, withheld = self.fair.deal(current.hand, self.rules.jokers)
-            work.game.undo(1)  # back to the end of the hand before, the same dealer deals the fair deal
-            work.game.next_hand({seat: mask_cards(mask) for seat, mask in zip(Seat, deal, strict=True)})
-            self.table = work
+            cards = {seat: mask_cards(mask) for seat, mask in zip(Seat, deal, strict=True)}
+            self.table.act(wanted[0], {"type": "next_hand"}, deal=cards)  # the same checks: they hold
             out = []
         out += self._fair_late(withheld) + self._states()
         out += [(m.peer, told) for m in self.members.values() if m.connected and (m.fair or m.peer == HOST)]

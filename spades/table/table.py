@@ -44,7 +44,7 @@ from ..errors import IllegalMoveError, ParseError, SpadesError, brief, msg, regi
 from ..formats.protocol import result_to_json
 from ..formats.record import from_record, to_record
 from ..formats.scoresheet import HandNotFinished, game_sheets, sheet_to_json
-from ..game import Game, Phase, Reason, View
+from ..game import DealInput, Game, Phase, Reason, View
 from ..rules import Rules
 from ..scoring import BLIND_NIL, NIL, bid_text, parse_bid, team_contract
 from .judge import HINT, Budget, judge, position_seed
@@ -477,8 +477,9 @@ class Table:
 
     # ----------------------------------------------------------------- intents
 
-    def act(self, seat: Seat, intent: object) -> list[dict[str, Any]]:
-        """Carry out ``seat``'s intent (see ``docs/table.md``); return the events it made.
+    def act(self, seat: Seat, intent: object, *, deal: DealInput | None = None) -> list[dict[str, Any]]:
+        """Carry out ``seat``'s intent (see ``docs/table.md``); return the events it made.  ``deal``: the cards a
+        ``next_hand`` deals instead of the seeded deal (a room's fair deal; see :meth:`spades.game.Game.next_hand`).
 
         Raises :class:`SpadesError` (and changes nothing) when the intent is
         malformed or the seat may not do it.
@@ -491,6 +492,8 @@ class Table:
                 {"value": brief(intent)},
             )
         kind = intent["type"]
+        if deal is not None and kind != "next_hand":
+            raise ValueError(f"only a next_hand intent deals given cards, not {brief(kind)}")
         handler = _INTENTS.get(kind)
         if handler is None:
             raise ParseError(
@@ -506,7 +509,7 @@ class Table:
         most = MOVE_EVENTS + 1 if self.pending_claim() is not None else MOVE_EVENTS  # claim_off first
         self._numbers_left(seat, CLAIM_EVENTS if kind in ("claim", "claim_answer") else most)
         self._sync_looked()
-        events = handler(self, seat, intent)
+        events = handler(self, seat, intent) if deal is None else self._next_hand(seat, intent, deal)
         self._sync_looked()
         return events
 
@@ -568,11 +571,11 @@ class Table:
         game.undo(len(game.history[-1].moves))
         return [self._emit("reset")]
 
-    def _next_hand(self, seat: Seat, intent: Mapping[str, Any]) -> list[dict[str, Any]]:
+    def _next_hand(self, seat: Seat, intent: Mapping[str, Any], deal: DealInput | None = None) -> list[dict[str, Any]]:
         game = self.game
         if game.phase is Phase.HAND_OVER and game.hand_number >= MAX_HANDS:
             raise _too_many_hands(game.hand_number + 1)
-        game.next_hand()
+        game.next_hand(deal)
         self._sync_looked()
         return [self._emit("deal", hand_number=game.hand_number, dealer=game.dealer.name)]
 
