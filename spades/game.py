@@ -441,16 +441,8 @@ class Game:
         return self._play_reason(move)
 
     def _play_reason(self, card: Card) -> Reason | None:
-        hand = self._hands[self._turn]
-        if not 0 <= card < 54 or not hand >> card & 1:
-            return Reason("not_in_hand")
-        if self._legal >> card & 1:
-            return None
-        if self._trick:
-            return Reason("must_follow", suit=SUIT_OF[self._trick[0]])
-        if self.rules.first_lead == "two_clubs" and not self._tricks:
-            return Reason("must_lead_two_clubs")
-        return Reason("spades_not_broken")
+        two_clubs = self.rules.first_lead == "two_clubs" and not self._tricks
+        return play_reason(self._hands[self._turn], self._legal, card, self._trick, two_clubs)
 
     def _bid_reason(self, bid: Bid) -> Reason | None:
         seat = self._turn
@@ -781,3 +773,35 @@ def blind_nil_reason(rules: Rules, seat: int, totals: Sequence[int]) -> Reason |
     if rules.blind_nil_behind and behind < rules.blind_nil_behind:
         return Reason("blind_nil_not_behind", number=rules.blind_nil_behind)
     return None
+
+
+def playable_mask(hand: int, trick: Sequence[Card], spades_open: bool, two_clubs: bool) -> int:
+    """The cards of ``hand`` (a mask) that may be played to ``trick`` (the cards played to it so far): the suit led
+    when held (:func:`~spades.cards.follow_mask`), a lead by :func:`~spades.cards.lead_mask` (``spades_open``:
+    broken, or allowed any time; ``two_clubs``: the hand's first trick under the two-of-clubs rule).  :class:`Game`
+    keeps its own mask up to date move by move, the same."""
+    return follow_mask(hand, SUIT_OF[trick[0]]) if trick else lead_mask(hand, spades_open, two_clubs)
+
+
+def play_reason(hand: int, legal: int, card: Card, trick: Sequence[Card], two_clubs: bool) -> Reason | None:
+    """Why the seat to play, holding ``hand`` (a mask) of which ``legal`` may be played (:func:`playable_mask`), may
+    not play ``card`` to ``trick``, or ``None``: not in the hand, must follow, the 2♣ first, spades not broken.
+
+    >>> hand = cards_mask([parse_card("2C"), parse_card("AH")])
+    >>> play_reason(hand, playable_mask(hand, [], False, True), parse_card("AH"), [], True).code
+    'must_lead_two_clubs'
+    >>> trick = [parse_card("QH")]
+    >>> play_reason(hand, playable_mask(hand, trick, False, False), parse_card("AH"), trick, False) is None
+    True
+    >>> play_reason(hand, playable_mask(hand, trick, False, False), parse_card("KH"), trick, False).code
+    'not_in_hand'
+    """
+    if not 0 <= card < 54 or not hand >> card & 1:
+        return Reason("not_in_hand")
+    if legal >> card & 1:
+        return None
+    if trick:
+        return Reason("must_follow", suit=SUIT_OF[trick[0]])
+    if two_clubs:
+        return Reason("must_lead_two_clubs")
+    return Reason("spades_not_broken")

@@ -59,14 +59,12 @@ from ..cards import (
     Card,
     Seat,
     Team,
-    follow_mask,
-    lead_mask,
     mask_cards,
     parse_card,
     trick_winner,
 )
 from ..errors import FairError, IllegalMoveError, SpadesError, brief, register
-from ..game import Game, HandResult, Phase, Reason, Trick, View, bid_reason
+from ..game import Game, HandResult, Phase, Reason, Trick, View, bid_reason, play_reason, playable_mask
 from ..rules import Rules
 from ..scoring import Bid, TeamScore, parse_bid, renege_tricks, score_hand
 from . import blind
@@ -242,27 +240,33 @@ class PublicHand:
         """Why ``seat``, holding ``hand`` (a mask of its unplayed cards), may not play ``card`` now, or ``None``:
         the engine's rules (follow suit when able; spades only once broken, unless the hand holds nothing else;
         the 2♣ first under the two-of-clubs rule)."""
+        not_now = self._not_now(seat, hand)
+        if not_now is not None:
+            return not_now
+        return play_reason(hand, self.legal_mask(seat, hand), card, self.trick, self._two_clubs())
+
+    def legal_mask(self, seat: Seat, hand: int) -> int:
+        """The cards of ``hand`` (``seat``'s unplayed cards, a mask) that it may play now, as a mask: none when it
+        may not play now (:func:`spades.game.playable_mask`)."""
+        if self._not_now(seat, hand) is not None:
+            return 0
+        return playable_mask(hand, self.trick, self.broken or self.rules.spades_anytime, self._two_clubs())
+
+    def _two_clubs(self) -> bool:
+        """Whether this is the first trick under the two-of-clubs rule."""
+        return self.rules.first_lead == "two_clubs" and not self.tricks
+
+    def _not_now(self, seat: Seat, hand: int) -> Reason | None:
+        """Why ``seat``, holding ``hand``, may not play at all now (the phase; another's turn), or ``None``: before
+        the first trick under the two-of-clubs rule the seat holding the 2♣ is the one to play."""
         if self.phase != "playing" or self.revealed:
             return Reason("wrong_phase", phase=self.phase)
-        two_clubs = self.rules.first_lead == "two_clubs" and not self.tricks
         turn = self.turn
-        if turn is None and two_clubs and not self.trick and hand >> TWO_CLUBS & 1:
+        if turn is None and self._two_clubs() and not self.trick and hand >> TWO_CLUBS & 1:
             turn = seat
         if seat != turn:
             return Reason("not_your_turn", turn=turn.name if turn is not None else "?")
-        if not 0 <= card < 54 or not hand >> card & 1:
-            return Reason("not_in_hand")
-        if self.trick:
-            legal = follow_mask(hand, SUIT_OF[self.trick[0]])
-        else:
-            legal = lead_mask(hand, self.broken or self.rules.spades_anytime, two_clubs)
-        if legal >> card & 1:
-            return None
-        if self.trick:
-            return Reason("must_follow", suit=SUIT_OF[self.trick[0]])
-        if two_clubs:
-            return Reason("must_lead_two_clubs")
-        return Reason("spades_not_broken")
+        return None
 
 
 # ----------------------------------------------------------------- the end of the hand
@@ -689,8 +693,7 @@ class BlindSeat:
 
     def legal(self) -> tuple[Card, ...]:
         """This seat's legal cards now (empty when it is not its turn to play)."""
-        hand = self.hand_mask
-        return tuple(card for card in mask_cards(hand) if self.public.reason(self.seat, hand, card) is None)
+        return mask_cards(self.public.legal_mask(self.seat, self.hand_mask))
 
     def bid(self, bid: Bid | str) -> list[dict[str, Any]]:
         """Bid (a number, ``"nil"`` or ``"blind_nil"``); the chunks to send.  Raises
