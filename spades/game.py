@@ -261,7 +261,7 @@ class Game:
     # ----------------------------------------------------------------- state
 
     def _deck(self) -> int:
-        return JOKER_DECK if self.rules.jokers else STANDARD_DECK
+        return deck_of(self.rules.jokers)
 
     def _start(self, dealer: Seat, masks: tuple[int, int, int, int]) -> None:
         """Begin a hand: ``dealer`` deals ``masks``."""
@@ -656,6 +656,11 @@ class Game:
         )
 
 
+def deck_of(jokers: bool) -> int:
+    """The deck as a card mask: the 54 with the jokers (the rules' ``jokers``), else the standard 52."""
+    return JOKER_DECK if jokers else STANDARD_DECK
+
+
 def parse_deal(deal: DealInput, rules: Rules) -> tuple[int, int, int, int]:
     """Validate a deal: seat (``Seat``, 0–3 or ``"N"``…, each once) → a list or tuple of 13 cards (numbers or
     text, never ``True``/``False``), the whole deck once.
@@ -664,7 +669,7 @@ def parse_deal(deal: DealInput, rules: Rules) -> tuple[int, int, int, int]:
     """
     if not isinstance(deal, Mapping):
         raise ParseError(f"a deal must map seats to cards, got {type(deal).__name__}", "deal_not_object")
-    deck = JOKER_DECK if rules.jokers else STANDARD_DECK
+    deck = deck_of(rules.jokers)
     masks = [0, 0, 0, 0]
     given = [False, False, False, False]
     seen = 0

@@ -51,9 +51,7 @@ from typing import Any
 
 from ..cards import (
     CARD_NAMES,
-    JOKER_DECK,
     SPADE_MASK,
-    STANDARD_DECK,
     SUIT_OF,
     TWO_CLUBS,
     Card,
@@ -64,7 +62,7 @@ from ..cards import (
     trick_winner,
 )
 from ..errors import FairError, IllegalMoveError, SpadesError, brief, register
-from ..game import Game, HandResult, Phase, Reason, Trick, View, bid_reason, play_reason, playable_mask
+from ..game import Game, HandResult, Phase, Reason, Trick, View, bid_reason, deck_of, play_reason, playable_mask
 from ..rules import Rules
 from ..scoring import Bid, TeamScore, parse_bid, renege_tricks, score_hand
 from . import blind
@@ -92,11 +90,6 @@ them), a reveal before the end up to 5; the room's bucket for blind chunks is si
 EVENT_KINDS = ("blind_audit", "blind_renege", "blind_left")
 
 
-def deck_of(rules: Rules) -> int:
-    """The rules' deck as a card mask."""
-    return JOKER_DECK if rules.jokers else STANDARD_DECK
-
-
 def _refused(seat: Seat, why: str) -> FairError:
     return FairError(f"{seat.name}'s message was refused: {why}", "blind_refused", {"seat": seat.name, "why": why})
 
@@ -118,7 +111,7 @@ class PublicHand:
         self.dealer = Seat(dealer)
         self.totals = totals
         self.bags = bags
-        self.deck = deck_of(rules)
+        self.deck = deck_of(rules.jokers)
         self.size = len(mask_cards(self.deck))
         self.phase = "dealing"
         self._dealing: set[tuple[str, str, object]] = set()

@@ -27,8 +27,9 @@ import secrets as _random
 from collections.abc import Mapping
 from typing import Any
 
-from ..cards import CARD_NAMES, JOKER_DECK, STANDARD_DECK, Seat, mask_cards
+from ..cards import CARD_NAMES, STANDARD_DECK, Seat, mask_cards
 from ..errors import FairError, SpadesError, brief, register
+from ..game import deck_of
 from ..rng import deal_masks
 
 SECRET_BYTES = 32
@@ -261,7 +262,14 @@ def verify_part(part: Mapping[str, Any], deal: tuple[int, int, int, int] | None 
     against the host's fallback) and, when ``deal`` is given, that it is the seed's deal; without ``deal``, the
     seed the secrets make is the part's ``seed`` when it has one (the host's ``fair`` message).  Never raises: a
     part that cannot be read is a verdict that does not hold."""
-    deck = JOKER_DECK if jokers else STANDARD_DECK
+    return _verified_part(part, deal, jokers)[0]
+
+
+def _verified_part(
+    part: Mapping[str, Any], deal: tuple[int, int, int, int] | None, jokers: bool
+) -> tuple[Verification, tuple[int, int, int, int] | None]:
+    """:func:`verify_part`, and the deal it checked (``None`` when the part could not be read)."""
+    deck = deck_of(jokers)
     try:
         table, hand, commits, secrets = read_commit_part(part)
         host, replaced = read_stand_ins(part)
@@ -272,8 +280,8 @@ def verify_part(part: Mapping[str, Any], deal: tuple[int, int, int, int] | None 
                                 {"value": brief(seed)})  # fmt: skip
             deal = deal_of(seed, deck)
     except FairError as error:
-        return Verification(f"does not hold: {error}", error)
-    return verify_commits(table, hand, commits, secrets, deal, deck, host, replaced)
+        return Verification(f"does not hold: {error}", error), None
+    return verify_commits(table, hand, commits, secrets, deal, deck, host, replaced), deal
 
 
 # ----------------------------------------------------------------- one device's side at an online table
@@ -353,8 +361,8 @@ class Contributor:
         return {"t": "reveal", "hand": hand, "secret": mine[0].hex()}, None
 
     def _check_deal(self, message: Mapping[str, Any], seat: Seat | None) -> Verification:
-        verdict = verify_part(message, jokers=self.jokers)
-        if not verdict.ok or seat is None:
+        verdict, deal = _verified_part(message, None, self.jokers)  # (the deal of the message's seed, when it holds)
+        if not verdict.ok or seat is None or deal is None:
             return verdict
         table, hand = str(message.get("table")), int(message["hand"])
         mine = self._mine.get((table, hand, seat))
@@ -368,16 +376,13 @@ class Contributor:
                     raise _changed(seat)
             seen = self._seen.get(hand)
             if seen is not None and seen[0] == seat:
-                dealt = {CARD_NAMES[card] for card in mask_cards(deal_of(message["seed"], self._deck())[seat])}
+                dealt = {CARD_NAMES[card] for card in mask_cards(deal[seat])}
                 if not seen[1] <= dealt:
                     raise FairError(f"{seat.name}'s cards are not the deal the secrets make", "fair_not_dealt",
                                     {"seat": seat.name})  # fmt: skip
         except FairError as error:
             return Verification(f"does not hold: {error}", error)
         return verdict
-
-    def _deck(self) -> int:
-        return JOKER_DECK if self.jokers else STANDARD_DECK
 
 
 def _changed(seat: Seat) -> FairError:

@@ -30,8 +30,9 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
-from ..cards import JOKER_DECK, STANDARD_DECK, Seat
+from ..cards import Seat
 from ..errors import FairError, brief
+from ..game import deck_of
 from . import fair
 
 FAIR_WAIT_MS = 3000
@@ -185,7 +186,7 @@ class FairDeals:
         for old in [n for n in self.parts if n <= hand - HANDS_KEPT]:
             del self.parts[old]
         self.round = None
-        deal = fair.deal_of(seed, JOKER_DECK if jokers else STANDARD_DECK)
+        deal = fair.deal_of(seed, deck_of(jokers))
         return deal, {"t": "fair", **part, "seed": seed}, withheld
 
     def to_json(self) -> dict[str, Any]:
