@@ -1303,8 +1303,9 @@ class Room:
             except SpadesError:  # (the seat is no longer one that may: nothing is dealt, the round stays open)
                 return []
             deal, told, withheld = self.fair.deal(current.hand, self.rules.jokers)
-            cards = {seat: mask_cards(mask) for seat, mask in zip(Seat, deal, strict=True)}
-            self.table.act(wanted[0], {"type": "next_hand"}, deal=cards)  # the same checks: they hold
+            work = clone(self.table)  # (a new table, as every change of the game makes)
+            work.act(wanted[0], {"type": "next_hand"}, deal={s: mask_cards(m) for s, m in zip(Seat, deal, strict=True)})
+            self.table = work
             out = []
         out += self._fair_late(withheld) + self._states()
         out += [(m.peer, told) for m in self.members.values() if m.connected and (m.fair or m.peer == HOST)]
