@@ -22,6 +22,9 @@ from spades.table.takeover import take_over
 
 NAMES = {"N": "Nora", "E": "Eli", "S": "Sam", "W": "Wen"}
 KEY = "B" + "x" * 86
+TO_THE_END = 40_000
+"""Moves enough to end any game: the deals at tables of people are fair deals (everyone's secrets, drawn afresh),
+so a game's length is not fixed by the test's seeds; random play at target 300 can take 70 hands and more."""
 
 
 class Page:
@@ -230,7 +233,7 @@ def test_a_casual_table_goes_on_after_its_host_with_every_score_sheet_and_seat_a
     new.send(room.receive("p-E2", {"t": "chat", "text": "back"}, new.now))
     assert new.pages["p-E2"].chat[-1]["id"] == backup.chat[-1]["id"] + 1
     # the game goes on to its end, every hand of it on the sheet
-    new.play(4000, rng)
+    new.play(TO_THE_END, rng)
     assert room.table.game.phase.value == "game-over"
     assert sheets(room)["results"][: len(before["results"])] == before["results"]
 
@@ -283,7 +286,7 @@ def test_the_next_in_the_succession_takes_over_when_the_backup_is_gone_too_and_a
     come_back(newer, new.pages[HOST], "p-N3")  # the second host, back as a guest
     come_back(newer, world.pages[HOST], "p-S3")  # and the first one
     assert {m.seat.name for m in newer.room.members.values() if m.connected} == {"N", "E", "S", "W"}
-    newer.play(5000, rng)
+    newer.play(TO_THE_END, rng)
     assert newer.room.table.game.phase.value == "game-over"
 
 
@@ -389,7 +392,7 @@ def test_the_move_clock_and_a_finished_game_carry_over():
     world.send(clocked.receive(HOST, {"t": "fill", "seat": "E", "level": "beginner"}, world.now))
     world.send(clocked.receive(HOST, {"t": "start"}, world.now))
     rng = random.Random(6)
-    world.play(5000, rng)
+    world.play(TO_THE_END, rng)
     assert clocked.table.game.phase.value == "game-over"
     page = successor(world, {HOST})
     new = take_over_by(world, page, {HOST})
