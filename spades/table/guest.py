@@ -687,6 +687,7 @@ SCHEMA: dict[str, dict[str, tuple[Rule, bool]]] = {
         "spectators_allowed": (flag, True),
         "password": (flag, True),
         "started": (flag, True),
+        "starting": (flag, False),
         "ended": (maybe(choice("unscored", "left")), True),
         "seats": (per_seat(ROOM_SEAT), True),
         "watchers": (list_of(obj({"name": (PERSON, True), "watching": (maybe(SEAT), True)}), WATCHER_LIMIT), True),

@@ -616,6 +616,7 @@ class Room:
             "spectators_allowed": self.config.spectators and not self.dnd,
             "password": self.config.password is not None,
             "started": self.table is not None,
+            "starting": self._starting is not None,  # started, hand 1 waiting for its secrets: seats fixed
             "ended": self.ended,
             "seats": {seat.name: self._seat_json(seat) for seat in Seat},
             "watchers": [
@@ -920,6 +921,7 @@ class Room:
         handler: Callable[[Member, dict[str, Any], float], list[Out]] = getattr(self, "_on_" + kind)
         if self._starting is not None and kind == "leave":  # someone leaves while hand 1's secrets come: no start
             self._starting = self._deal_wanted = None
+            self.order = []
         try:
             if self._starting is not None and kind in ("sit", "stand", "move", "fill", "empty"):
                 raise RoomError("the game has started: seats are fixed", "seats_fixed")
@@ -1208,7 +1210,10 @@ class Room:
         host_seat = self.members[HOST].seat
         assert host_seat is not None  # the host keeps a seat
         self._starting, self._deal_wanted = seats, (None, now)  # dealt once hand 1's secrets are in (_fair_deal)
-        return self._fair_to_people(self.fair.open(1, host_seat, self._drawn(seats))) + self._fair_deal(now)
+        # The succession is fixed now, and told at once: a host gone before hand 1 is dealt is taken over too.
+        self.order = [s for s in clockwise(host_seat) if seats[s].kind == "peer"]
+        out = self._fair_to_people(self.fair.open(1, host_seat, self._drawn(seats))) + self._fair_deal(now)
+        return out if self.table is not None else self._room_update() + out
 
     # ----------------------------------------------------------------- commit–reveal deals (fairdeal.py)
 
@@ -1293,7 +1298,6 @@ class Room:
             kind = "rated" if self.config.kind == "rated" else "casual"
             cards = {seat: mask_cards(mask) for seat, mask in zip(Seat, deal, strict=True)}
             self.table = Table(Game(self.rules, seed=self.seed, deal=cards), seats, room_policy(kind))
-            self.order = [s for s in clockwise(self._host_seat()) if seats[s].kind == "peer"]
             out = self._room_update()
         else:
             if self.table is None:

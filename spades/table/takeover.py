@@ -213,7 +213,7 @@ def take_over(
         raise RoomError(f"cannot take the table over: hand {number} is missing from the record", "takeover_hand",
                         {"number": number})  # fmt: skip
     chat = [_checked("chat", line, ["chat", i]) for i, line in enumerate(chat_in)]
-    if not room["started"]:
+    if not (room["started"] or room.get("starting")):  # (starting: hand 1 was waiting for its secrets)
         raise RoomError("cannot take the table over: its game has not started", "takeover_not_started")
     seats = room["seats"]
     hosts = [s for s in SEATS if seats[s]["host"]]

@@ -70,6 +70,7 @@ def test_only_a_seated_successor_of_a_game_going_on_may_take_over() -> None:
     assert not succession.may_take_over(room, {"seat": "S"})  # the host itself is no successor
     assert not succession.may_take_over(room, {"seat": None, "spectator": True})
     assert not succession.may_take_over(keyed_room(started=False), {"seat": "W"})
+    assert succession.may_take_over(keyed_room(started=False, starting=True), {"seat": "W"})  # hand 1 waits
     assert not succession.may_take_over(keyed_room(ended="unscored"), {"seat": "W"})
     assert not succession.may_take_over(room, {"seat": "W"}, ended="left")
     assert not succession.may_take_over(None, None)

@@ -124,8 +124,9 @@ class World:
                 )
 
 
-def seated(kind="casual", computers=("W",), host="S", seed=11, rules=None):
-    """A started room: the host at ``host``, computers at ``computers``, people at the other seats."""
+def seated(kind="casual", computers=("W",), host="S", seed=11, rules=None, fair=()):
+    """A started room: the host at ``host``, computers at ``computers``, people at the other seats (those of
+    ``fair`` take part in commit–reveal deals: the host waits for their secrets, which these pages never send)."""
     rules = Rules.from_dict(rules or {"preset": "standard", "target": 300, "mercy": -1000})
     room = Room(rules, RoomConfig(kind), NAMES[host], Seat[host], seed=seed, rating=1500)
     room.members[HOST].key = KEY
@@ -144,6 +145,8 @@ def seated(kind="casual", computers=("W",), host="S", seed=11, rules=None):
         world.send(room.receive(peer, hello, world.now))
         world.send(room.receive(peer, {"t": "sit", "seat": seat}, world.now))
         world.send(room.receive(peer, {"t": "ready", "ready": True}, world.now))
+        if seat in fair:
+            world.send(room.receive(peer, {"t": "fair", "on": True}, world.now))
     world.send(room.opening())
     world.send(room.receive(HOST, {"t": "start"}, world.now))
     return world
@@ -183,13 +186,9 @@ def come_back(world, page, peer):
     page.peer = peer
     page.asked = set(page.hands)
     world.pages[peer] = page
-    hello = {
-        "t": "hello",
-        "name": NAMES[page.seat],
-        "token": page.token,
-        "seq": page.state["seq"],
-        "key": page.seat * 87,
-    }
+    hello = {"t": "hello", "name": NAMES[page.seat], "token": page.token, "key": page.seat * 87}
+    if page.state is not None:  # (none before hand 1 is dealt)
+        hello["seq"] = page.state["seq"]
     world.send(world.room.receive(peer, hello, world.now))
 
 
@@ -236,6 +235,36 @@ def test_a_casual_table_goes_on_after_its_host_with_every_score_sheet_and_seat_a
     new.play(TO_THE_END, rng)
     assert room.table.game.phase.value == "game-over"
     assert sheets(room)["results"][: len(before["results"])] == before["results"]
+
+
+def test_a_host_gone_while_hand_one_waits_for_the_secrets_is_taken_over_and_the_game_is_dealt():
+    rng = random.Random(5)
+    world = seated(computers=("W",), fair=("N",))  # N's page takes part: hand 1 waits for its secret
+    old = world.room
+    assert old.table is None
+    page = world.pages["p-N"]
+    assert page.room["starting"] and not page.room["started"] and page.state is None
+    assert page.room["succession"] == ["N", "E"] and page.room["ratings"] is not None
+    backup = successor(world, {HOST})
+    assert backup.seat == "N"
+    new = take_over_by(world, backup, {HOST})
+    room = new.room
+    assert room.table.game.hand_number == 1 and room.table.game.phase.value == "bidding"
+    assert room.summary()["started"] and room.summary()["seats"]["N"]["host"]
+    assert room.summary()["ratings"] == old.summary()["ratings"]
+    come_back(new, world.pages["p-E"], "p-E2")
+    come_back(new, world.pages[HOST], "p-S2")
+    assert new.pages["p-E2"].state["me"] == "E" and room.members["p-S2"].seat == Seat.S
+    new.play(TO_THE_END, rng)
+    assert room.table.game.phase.value == "game-over"
+
+
+def test_someone_leaving_while_hand_one_waits_undoes_the_start_and_its_succession():
+    world = seated(computers=("W",), fair=("N",))
+    world.send(world.room.receive("p-E", {"t": "leave"}, world.now))
+    summary = world.room.summary()
+    assert not summary["starting"] and not summary["started"] and summary["succession"] == []
+    assert world.pages["p-N"].room["succession"] == [] and not world.pages["p-N"].room["starting"]
 
 
 def test_a_rated_table_votes_on_its_old_host_and_keeps_the_ratings_fixed_at_the_start():

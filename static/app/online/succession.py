@@ -63,11 +63,12 @@ def place_of(room, seat):
 
 
 def may_take_over(room, you, ended=None):
-    """Whether this page may take the table over: the game started and did not end, and I sit at a seat of the
-    succession (a spectator never hosts)."""
+    """Whether this page may take the table over: the game started (or its first hand waits for its secrets) and
+    did not end, and I sit at a seat of the succession (a spectator never hosts)."""
     room = room or {}
     seat = (you or {}).get("seat")
-    if not room.get("started") or room.get("ended") or ended or (you or {}).get("spectator"):
+    started = room.get("started") or room.get("starting")  # (starting: hand 1 waits for its secrets)
+    if not started or room.get("ended") or ended or (you or {}).get("spectator"):
         return False
     return place_of(room, seat) is not None
 
