@@ -7,10 +7,12 @@
 // too), and writes, both as zips of stored entries (the server compresses each file as a whole):
 // - OUT_DIR/pyodide/engine_stdlib.zip: the standard-library modules then imported (what Pyodide needs at start,
 //   and the engine's) plus the EXTRA paths, as .pyc only;
-// - OUT_DIR/spades.zip: the package: each module's source and its .pyc side by side (zipimport takes the .pyc;
-//   tracebacks show the source), and its data (spades/i18n/messages.json).
+// - OUT_DIR/spades.zip: the package: each module as its .pyc only, and its data (spades/i18n/messages.json).
 // Each .pyc is an unchecked hash-based one (PEP 552): Python uses it as is, so the worker compiles nothing and
-// a plain start takes about half the time. Prints one JSON line: {"stdlib": N files, "spades": [modules reached]}.
+// a plain start takes about half the time. Fewer bytes before the first bid (docs/runtime.md "The first visit"):
+// no sources in the zips (a traceback still names each file and line, without the line's text), and every
+// docstring left out of the code (as `python -OO` does, but asserts are kept: __doc__ is None; nothing the
+// worker runs reads a docstring). Prints one JSON line: {"stdlib": N files, "spades": [modules reached]}.
 // `node tests/pyodide/run.mjs --stdlib OUT_DIR/pyodide/engine_stdlib.zip` runs the portable tests against the
 // trimmed stdlib.
 import fs from "node:fs";
@@ -40,8 +42,23 @@ import importlib, importlib.util, json, os, sys, zipfile
 sys.dont_write_bytecode = True
 DATE = (1980, 1, 1, 0, 0, 0)  # fixed: the same inputs give the same bytes (and the same snapshot key)
 
+import ast
+
+def undocumented(tree):
+    # A docstring is the first statement of a module, class or function body when it is a string constant.
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
+            body = node.body
+            first = body[0] if body else None
+            if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant) and isinstance(first.value.value, str):
+                if len(body) == 1:
+                    body[0] = ast.copy_location(ast.Pass(), first)  # the body of a function that is only its docstring
+                else:
+                    del body[0]
+    return tree
+
 def pyc(source, filename):
-    code = compile(source, filename, "exec", dont_inherit=True)
+    code = compile(undocumented(ast.parse(source, filename)), filename, "exec", dont_inherit=True)
     return bytes(importlib._bootstrap_external._code_to_hash_pyc(code, importlib.util.source_hash(source), False))
 
 # The package zip first: the engine is then imported from it, as in the worker (reading its data from a zip
@@ -55,9 +72,10 @@ with zipfile.ZipFile("/tmp/spades.zip", "w", zipfile.ZIP_STORED) as out:
     for name in package:
         with open(f"/engine/{name}", "rb") as file:
             data = file.read()
-        out.writestr(zipfile.ZipInfo(name, DATE), data)
         if name.endswith(".py"):
             out.writestr(zipfile.ZipInfo(name + "c", DATE), pyc(data, f"/engine/spades.zip/{name}"))
+        else:
+            out.writestr(zipfile.ZipInfo(name, DATE), data)
 
 at_start = set(sys.modules)
 import modulefinder

@@ -5,8 +5,9 @@
   instead of python_stdlib.zip, engine_stdlib.zip: only the standard-library modules Pyodide imports at start
   and the engine imports (measured by scripts/compile.mjs, plus STDLIB_EXTRA), as .pyc, stored uncompressed so
   that the server's compression works on the whole file. If that fails: a warning, and the whole stdlib.
-- spades.zip: the engine package (sources, their .pyc, and data such as spades/i18n/messages.json), which the
-  worker puts on sys.path; scripts/compile.mjs compiles both zips with Pyodide's own Python
+- spades.zip: the engine package (each module as its .pyc, no sources, and data such as
+  spades/i18n/messages.json), which the worker puts on sys.path; scripts/compile.mjs compiles both zips with
+  Pyodide's own Python, leaving the docstrings out of the code (fewer bytes before the first bid)
 - engine-build.mjs: what the worker needs to know about this build: the key of its Pyodide memory snapshot
   (a hash of everything the snapshot depends on), the lock file's info, and the size of each file it downloads
   (as is, gzip and brotli), for the loading line's byte count
