@@ -129,9 +129,17 @@ def test_the_hosts_page_cannot_decrypt_a_guests_card_before_it_is_played() -> No
     played = relay.public.positions
     unplayed = [t for t in range(13, 52) if t not in played]
     assert len(unplayed) == 39 - 3
+    devices = [seat.device for seat in room.seats]
     for t in unplayed:
-        for exponent in {1, *(host._b[t] * k % Q for k in keys), *keys}:
-            assert power(relay.final[t], blind.inverse(exponent)) not in cards, t
+        # the one exponent that opens position t is the product of its four keys, one a device (docs/fair-play.md):
+        # proved here with its owner's card; in the cards' subgroup of prime order Q, E_e undoes it for e = that
+        # product only (any other e would be a discrete logarithm between two cards), so a key the host holds, or
+        # one times the host's own key of t, opens t exactly when it equals that product mod Q
+        opens = 1
+        for device in devices:
+            opens = opens * device._b[t] % Q
+        assert power(encode(devices[t // 13].cards[t]), opens) == relay.final[t], t
+        assert opens not in {1, *(host._b[t] * k % Q for k in keys), *(k % Q for k in keys)}, t
         assert power(host.shuffles[4][t], blind.inverse(host._a)) not in cards
     # the relay's own state holds no key at all, and names only the cards played
     assert not any(hasattr(relay, name) for name in ("_a", "_b", "_x", "_keys", "device"))
