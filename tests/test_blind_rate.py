@@ -33,7 +33,7 @@ def test_a_devices_chunks_for_a_whole_hand_stay_within_blind_chunks() -> None:
 
 def test_a_whole_blind_hand_passes_the_room_at_full_speed() -> None:
     room, net = room_with_four()
-    room.blind = BlindRelay("t-rate", 1, room.rules, Seat.W)
+    relay = room.blind = BlindRelay("t-rate", 1, room.rules, Seat.W)
     seats = {seat: BlindSeat(seat, "t-rate", 1, room.rules, Seat.W) for seat in Seat}
     queue: deque[tuple[Seat, dict]] = deque((seat, chunk) for seat in Seat for chunk in seats[seat].start())
     sent: Counter[Seat] = Counter()
@@ -47,7 +47,7 @@ def test_a_whole_blind_hand_passes_the_room_at_full_speed() -> None:
                 queue.extend((to, c) for c in seats[to].receive(out))
 
     run()
-    public = room.blind.public
+    public = relay.public
     while public.phase == "bidding":
         seat = seats[public.turn]
         queue.extend((seat.seat, c) for c in seat.bid(3 if 3 in seat.view().legal else seat.view().legal[-1]))
@@ -57,8 +57,8 @@ def test_a_whole_blind_hand_passes_the_room_at_full_speed() -> None:
         queue.extend((seat.seat, c) for c in seat.play(seat.legal()[0]))
         run()
     assert room.dropped_messages == 0 and min(sent.values()) > RATE[0]
-    outcome = room.blind.outcome
-    assert outcome is not None and outcome.ok, outcome.verification.line
+    outcome = relay.outcome  # (the room has settled it: its relay is gone)
+    assert room.blind is None and outcome is not None and outcome.ok, outcome.verification.line
     # the plain bucket is untouched: the host's chat passes as before
     assert room.receive("p-e", {"t": "chat", "text": "gg"}, net.now) != [] and room.dropped_messages == 0
 

@@ -530,6 +530,16 @@ class BlindRelay:
         assert self.outcome is not None
         return self.outcome
 
+    def abandon(self, seat: Seat, why: str) -> list[Out]:
+        """The room gives ``seat``'s device up (its person left, or dropped for longer than the room waits): the
+        relay refuses it as it refuses a bad message — ``abort`` to everyone, the others reveal, and :func:`settle`
+        names that seat (``blind_refused`` with ``why``).  Nothing once the hand is settled or a seat was refused."""
+        if self.outcome is not None:
+            return []
+        out = self._refuse(_refused(Seat(seat), why))
+        self._settle_if_done()
+        return out
+
     def fair_part(self) -> dict[str, Any]:
         """The record's ``fair`` part of kind ``blind`` for this hand (``python -m spades verify`` checks it)."""
         return {"kind": "blind", "table": self.table, "hand": self.hand, "transcript": list(self.transcript)}

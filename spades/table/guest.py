@@ -19,7 +19,8 @@ Host → guest (``docs/online.md``; the room's module docstring)::
     chat      {"id", "from", "peer", "seat", "spectator", "text"}
     refused   {"error", "n", "code", "params"}    (code a registered spades.errors code, params its own)
     vote      {"seat", "name", "votes", "why"?: "time", "result"?: "wait"}
-    ended     {"reason": "unscored" | "left", "disconnected"? | "left"?, "loser"?}
+    ended     {"reason": "unscored" | "left" | "renege", "disconnected"? | "left"? | "seat"?, "loser"?}
+    blind     {"from"?: seat, "id", "part", "of", "data"}      (a host-blind hand's chunk: spades/table/chunks.py)
     fair      {"table", "hand", "commits": {seat: hex}}     (a commit–reveal round: spades/table/fairdeal.py)
               {"kind": "commit", "table", "hand", "commits", "secrets", "seed", "host", "replaced"?}  (its deal)
 
@@ -61,6 +62,8 @@ from ..formats.scoresheet import OUTCOMES
 from ..game import _REASON_TEXT, Phase
 from ..rules import PRESET_NAMES, Rules
 from ..stats.rating import MAX_RATING
+from .blindtable import BLIND_PHASES
+from .chunks import HOST_LIMIT, MAX_PARTS
 from .fair import MAX_SEED
 from .room import (
     CHAT_LIMIT,
@@ -472,6 +475,33 @@ SHEET = obj(
 )
 """A hand's score sheet (:func:`spades.formats.scoresheet.sheet_to_json`)."""
 
+ENDINGS = ("unscored", "left", "renege")
+"""Why a room ended (``ended``): a vote, a person who left a rated table, a renege at a rated table's blind hand."""
+
+
+def chunk_data(value: Any) -> Any:
+    """A chunk's ``data``: printable text within the host's chunk limit (:data:`~spades.table.chunks.HOST_LIMIT`):
+    a piece of JSON text, never shown; what it holds the page's device checks as it joins the chunks
+    (:class:`~spades.table.chunks.Joiner`)."""
+    if type(value) is str and len(value) <= HOST_LIMIT and value.isprintable():
+        return value
+    raise _Bad(value)
+
+
+BLIND_INFO = obj(
+    {
+        "table": (word(TOKEN_LIMIT), True),
+        "hand": (number(1, COUNT_HIGH), True),
+        "dealer": (SEAT, True),
+        "totals": (list_of(SCORE, 2, 2), True),
+        "bags": (list_of(COUNT, 2, 2), True),
+        "rated": (flag, True),
+        "phase": (choice(*BLIND_PHASES), True),
+        "revealed": (list_of(SEAT, 4), True),
+    }
+)
+"""A host-blind hand's ``blind`` key in a state (:func:`spades.table.blindtable.blind_info`)."""
+
 HAND_CARD = obj({"card": (CARD, True), "legal": (flag, True), "reason": (maybe(REASON), True)})
 
 STATE = obj(
@@ -535,9 +565,11 @@ STATE = obj(
             True,
         ),
         "rules": (rules_json, True),
+        "blind": (maybe(BLIND_INFO), False),  # a host-blind hand in progress (spades.table.blindtable)
     }
 )
-"""A viewer state (:meth:`spades.table.Table.state`), exactly as the table makes it."""
+"""A viewer state (:meth:`spades.table.Table.state`), exactly as the table makes it; during a host-blind hand
+:func:`spades.table.blindtable.blind_state`'s (the same keys, no card of anyone, and ``blind``)."""
 
 _EXPLAINED = (maybe(text(1000)), False)  # a computer's reason, in the guest's language, when the policy explains
 EVENT_FIELDS: dict[str, dict[str, tuple[Rule, bool]]] = {
@@ -688,7 +720,7 @@ SCHEMA: dict[str, dict[str, tuple[Rule, bool]]] = {
         "password": (flag, True),
         "started": (flag, True),
         "starting": (flag, False),
-        "ended": (maybe(choice("unscored", "left")), True),
+        "ended": (maybe(choice(*ENDINGS)), True),
         "seats": (per_seat(ROOM_SEAT), True),
         "watchers": (list_of(obj({"name": (PERSON, True), "watching": (maybe(SEAT), True)}), WATCHER_LIMIT), True),
         "vote": (maybe(obj(VOTE)), True),
@@ -696,6 +728,7 @@ SCHEMA: dict[str, dict[str, tuple[Rule, bool]]] = {
         "ratings": (maybe(per_seat(RATING)), True),
         "clock": (maybe(CLOCK_SETTING), False),
         "succession": (list_of(SEAT, 3), True),
+        "blind": (flag, False),  # every hand dealt host-blind while four people play (an older host: no key)
     },
     "state": {
         "state": (STATE, True),
@@ -721,10 +754,18 @@ SCHEMA: dict[str, dict[str, tuple[Rule, bool]]] = {
     "refused": {},  # checked by refused(): its params depend on its code
     "vote": {**VOTE, "result": (choice("wait"), False)},
     "ended": {
-        "reason": (choice("unscored", "left"), True),
+        "reason": (choice(*ENDINGS), True),
         "disconnected": (PERSON, False),
         "left": (PERSON, False),
+        "seat": (SEAT, False),  # the reneging seat (a host-blind hand's renege at a rated table)
         "loser": (TEAM, False),
+    },
+    "blind": {  # a host-blind hand's chunk, relayed (from: the device that sent it) or the relay's own (no from)
+        "from": (SEAT, False),
+        "id": (number(1, COUNT_HIGH), True),
+        "part": (number(0, MAX_PARTS - 1), True),
+        "of": (number(1, MAX_PARTS), True),
+        "data": (chunk_data, True),
     },
     "fair": {  # commit–reveal deals (spades/table/fairdeal.py): a round's commitments, then the deal
         "table": (word(TOKEN_LIMIT), True),

@@ -100,18 +100,26 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from ..bots import LEVELS
-from ..cards import Seat, mask_cards
+from ..cards import Seat, Team, mask_cards
 from ..errors import FairError, SpadesError, brief, msg
 from ..formats.record import MAX_SEED, to_record
 from ..formats.scoresheet import finished_hand
 from ..game import Game, Phase
 from ..rules import Rules
 from ..stats.rating import LEVEL_RATINGS, MAX_RATING
-from .blindroom import BLIND_CHUNKS, BlindRelay
+from .blindroom import BLIND_CHUNKS, BlindRelay, rebuild
+from .blindtable import bidding_order, blind_state
 from .fairdeal import FAIR_WAIT_MS, FairDeals
 from .table import Occupant, Policy, Table, clone
 
 HOST = "host"
+FIRST_DEALER = Seat.W
+"""The first hand's dealer (the engine's, :class:`~spades.game.Game`'s default): a host-blind first hand is dealt
+before any game exists."""
+BLIND_WAIT_MS = 10_000
+"""How long the room waits for a host-blind hand's reveals (from the first, or from the relay's refusal) before it
+settles without the missing ones (:meth:`BlindRelay.expire`: those seats named, their sides treated as having
+left)."""
 RTT_STEP = 1000
 """The ``room`` message's ``rtt`` is the measured round trip rounded down to a multiple of this many milliseconds."""
 CATCH_UP_EVENTS = 12
@@ -199,6 +207,7 @@ class RoomError(SpadesError):
         "takeover_hand": ("number",),
         "takeover_seats": (),
         "takeover_not_seated": (),
+        "blind_needs_people": (),
     }
     """The refusals a player of an online room sees (``takeover_*``: a room that cannot be taken over,
     :mod:`spades.table.takeover`)."""
@@ -426,7 +435,9 @@ class RoomConfig:
     """How the host set the table up: ``kind`` casual or rated, an optional password, do-not-disturb,
     whether spectators may watch at all, the casual grace period before a computer takes over, and the move clock:
     ``(move_ms, reserve_ms)``, a move time and a reserve a hand (:data:`CLOCK_MOVE_MS`, :data:`CLOCK_RESERVE_MS`),
-    or ``None``: no clock."""
+    or ``None``: no clock.  ``blind``: every hand is dealt host-blind (``docs/fair-play.md``) while four people
+    play (no computer may sit at such a table; a seat the computer plays for an away person deals by commit–reveal
+    until the person is back)."""
 
     kind: str = "casual"
     password: str | None = None
@@ -434,16 +445,17 @@ class RoomConfig:
     spectators: bool = True
     grace_ms: int = GRACE_MS
     clock: tuple[int, int] | None = None
+    blind: bool = False
 
     @classmethod
     def from_json(cls, data: object) -> RoomConfig:
-        """Validate ``{"kind", "password", "dnd", "spectators", "grace_ms", "clock"}`` (all optional; ``clock`` is
-        ``null`` or ``{"move_ms", "reserve_ms"}``)."""
+        """Validate ``{"kind", "password", "dnd", "spectators", "grace_ms", "clock", "blind"}`` (all optional; ``clock``
+        is ``null`` or ``{"move_ms", "reserve_ms"}``)."""
         if data is None:
             return cls()
         if not isinstance(data, Mapping):
             raise RoomError("room settings must be an object", "room_settings")
-        unknown = set(data) - {"kind", "password", "dnd", "spectators", "grace_ms", "clock"}
+        unknown = set(data) - {"kind", "password", "dnd", "spectators", "grace_ms", "clock", "blind"}
         if unknown:
             raise RoomError(f"unknown room setting {sorted(map(str, unknown))[0][:40]!r}", "room_settings")
         kind = data.get("kind", "casual")
@@ -455,12 +467,18 @@ class RoomConfig:
         grace = data.get("grace_ms", GRACE_MS)
         if type(grace) is not int or not 0 <= grace <= 600_000:
             raise RoomError("grace_ms must be 0 to 600000", "room_settings")
-        for key in ("dnd", "spectators"):
+        for key in ("dnd", "spectators", "blind"):
             if not isinstance(data.get(key, False), bool):
                 raise RoomError(f"{key} must be true or false", "room_settings")
         clock = _clock_setting(data.get("clock"))
         return cls(
-            kind, password or None, bool(data.get("dnd", False)), bool(data.get("spectators", True)), grace, clock
+            kind,
+            password or None,
+            bool(data.get("dnd", False)),
+            bool(data.get("spectators", True)),
+            grace,
+            clock,
+            bool(data.get("blind", False)),
         )
 
     def clock_json(self) -> dict[str, int] | None:
@@ -537,6 +555,10 @@ class Room:
         self.fair = FairDeals(secrets.token_hex(8))
         self._deal_wanted: tuple[Seat | None, float | None] | None = None
         self._starting: dict[Seat, Occupant] | None = None
+        # host-blind hands (blindtable.py): the hand in progress is self.blind; since when its reveals are awaited;
+        # every blind hand's fair part (kept apart from self.fair's, and not saved: a transcript is about 256 kB)
+        self._blind_since: float | None = None
+        self.blind_parts: dict[int, dict[str, Any]] = {}
 
     # ----------------------------------------------------------------- who is where
 
@@ -612,10 +634,11 @@ class Room:
         return {
             "t": "room",
             "kind": self.config.kind,
+            "blind": self.config.blind,  # every hand dealt host-blind while four people play (docs/fair-play.md)
             "dnd": self.dnd,
             "spectators_allowed": self.config.spectators and not self.dnd,
             "password": self.config.password is not None,
-            "started": self.table is not None,
+            "started": self.table is not None or self.blind is not None,
             "starting": self._starting is not None,  # started, hand 1 waiting for its secrets: seats fixed
             "ended": self.ended,
             "seats": {seat.name: self._seat_json(seat) for seat in Seat},
@@ -679,7 +702,9 @@ class Room:
 
     def _states(self, events: bool = True) -> list[Out]:
         """Each connected member's own viewer state, and the events since it last heard (and the move clock, at a
-        table with one)."""
+        table with one).  During a host-blind hand, the hand's public state alone (:meth:`_blind_states`)."""
+        if self.blind is not None:
+            return self._blind_states()
         if self.table is None:
             return []
         self._sync_clock()
@@ -859,6 +884,8 @@ class Room:
             return []
         self._now = now
         dealt = self._fair_deal(now)  # a deal that waited for late secrets (the start's too)
+        if self.blind is not None:
+            return dealt + self._blind_tick(now)
         if self.table is None:  # before the start a seat is held SEAT_HOLD_MS for its dropped player, then freed
             gone = [
                 peer
@@ -1077,6 +1104,8 @@ class Room:
         member.last_n = n
         if self.table is None or self.ended:
             raise RoomError("the game is not being played", "not_playing")
+        if self.blind is not None:
+            raise RoomError("a host-blind hand is played through the devices: no intents", "not_playing")
         if member.seat is None:
             raise RoomError("spectators cannot play", "spectators_cannot_play")
         vote = self.vote
@@ -1084,7 +1113,9 @@ class Room:
             raise RoomError("waiting for the vote", "waiting_for_vote")
         work = clone(self.table)
         work.act(member.seat, message["intent"])
-        if message["intent"].get("type") == "next_hand":  # checked on the copy; dealt by commit–reveal
+        if message["intent"].get("type") == "next_hand":  # checked on the copy; dealt host-blind or by commit–reveal
+            if self._blind_ready():
+                return self._blind_next()
             return self._want_deal(member.seat, now)
         self.table = work
         if vote is not None:  # the player whose time ran out moved after all: nobody waits any more
@@ -1132,12 +1163,9 @@ class Room:
         if self.blind is None or member.seat is None:
             self.dropped_messages += 1
             return []
-        out: list[Out] = []
-        for seat, chunk in self.blind.receive(member.seat, message):
-            player = self.player_at(seat)
-            if player is not None:
-                out.append((player.peer, chunk))
-        return out
+        before = _shown(self.blind)
+        out = self._blind_out(self.blind.receive(member.seat, message))
+        return out + self._blind_news(before, now)
 
     def _on_computer(self, member: Member, message: dict[str, Any], now: float) -> list[Out]:
         if member.seat is None or self.table is None:
@@ -1170,9 +1198,17 @@ class Room:
         return self._everyone({"t": "vote", **vote})
 
     def _on_leave(self, member: Member, message: dict[str, Any], now: float) -> list[Out]:
-        """A person leaves the table; the host's own leave closes the room (:attr:`closed`)."""
+        """A person leaves the table; the host's own leave closes the room (:attr:`closed`).  During a host-blind
+        hand their device is given up (:meth:`BlindRelay.abandon`): the others reveal, and the audit settles it;
+        during the first one, the start is called off (as while hand 1's secrets come)."""
         if member.peer == HOST:
             self.closed = True
+        blind_out: list[Out] = []
+        if self.blind is not None and member.seat is not None:
+            if self.table is None:
+                self.blind = None
+            else:
+                blind_out = self._blind_out(self.blind.abandon(member.seat, "left the table"))
         if member.seat is not None and self.table is not None and not self.ended:
             if self.config.kind == "rated":
                 self.ended = "left"
@@ -1180,11 +1216,11 @@ class Room:
                 loser = "NS" if member.seat % 2 == 0 else "EW"
                 out = self._everyone({"t": "ended", "reason": "left", "left": member.name, "loser": loser})
                 del self.members[member.peer]
-                return out + self._room_update()
+                return blind_out + out + self._room_update()
             occupant = self.table.seats[member.seat]
             self.table.set_occupant(member.seat, Occupant("computer", occupant.level))
         del self.members[member.peer]
-        return self._room_update() + self._states()
+        return blind_out + self._room_update() + self._states()
 
     # ----------------------------------------------------------------- host only
 
@@ -1209,6 +1245,10 @@ class Room:
         self.ratings = {seat.name: self._seat_json(seat)["rating"] for seat in Seat}
         host_seat = self.members[HOST].seat
         assert host_seat is not None  # the host keeps a seat
+        if self.config.blind:  # every hand host-blind: no commit–reveal round; hand 1's devices start now
+            self._starting = seats
+            self.order = [s for s in clockwise(host_seat) if seats[s].kind == "peer"]
+            return self._blind_begin(1, FIRST_DEALER, (0, 0), (0, 0))
         self._starting, self._deal_wanted = seats, (None, now)  # dealt once hand 1's secrets are in (_fair_deal)
         # The succession is fixed now, and told at once: a host gone before hand 1 is dealt is taken over too.
         self.order = [s for s in clockwise(host_seat) if seats[s].kind == "peer"]
@@ -1332,12 +1372,168 @@ class Room:
     def record(self) -> dict[str, Any] | None:
         """The game so far as a hand record (``spades-record/1``), every hand dealt here with its ``fair`` part
         (``None`` before the start)."""
-        return to_record(self.table.game, self.fair.parts) if self.table is not None else None
+        if self.table is None:
+            return None
+        return to_record(self.table.game, {**self.fair.parts, **self.blind_parts})
+
+    # ----------------------------------------------------------------- host-blind hands (blindroom.py, blindtable.py)
+
+    def _blind_ready(self) -> bool:
+        """Whether the next hand is dealt host-blind: the table is set so (:attr:`RoomConfig.blind`) and four people
+        play, each there (a seat the computer plays for an away person deals by commit–reveal: the host's device,
+        which plays it, must know its cards)."""
+        if not self.config.blind or self.table is None or self.ended:
+            return False
+        for seat in Seat:
+            occupant, member = self.table.seats[seat], self.player_at(seat)
+            if occupant.kind == "computer" or occupant.away or member is None or not member.connected:
+                return False
+        return True
+
+    def _blind_begin(self, hand: int, dealer: Seat, totals: tuple[int, int], bags: tuple[int, int]) -> list[Out]:
+        """Hand ``hand`` is dealt host-blind: its relay is set (:attr:`blind`) and everyone's state says so (its
+        ``blind`` key: each person's page starts its seat's device for the hand)."""
+        self.blind = BlindRelay(self.fair.table, hand, self.rules, dealer, totals, bags,
+                                rated=self.config.kind == "rated")  # fmt: skip
+        self._blind_since = None
+        return self._room_update() + self._states()
+
+    def _blind_next(self) -> list[Out]:
+        """The next hand, host-blind (a person's *Next hand*, checked on a copy of the table)."""
+        assert self.table is not None
+        game = self.table.game
+        view = game.view(Seat.N)
+        return self._blind_begin(game.hand_number + 1, Seat((game.dealer + 1) % 4), view.totals, view.bags)
+
+    def _blind_out(self, chunks: list[tuple[Seat, dict[str, Any]]]) -> list[Out]:
+        """The relay's chunks to the people seated and there (the host's own seat's, for its own page's device)."""
+        out: list[Out] = []
+        for seat, chunk in chunks:
+            player = self.player_at(seat)
+            if player is not None and player.connected:
+                out.append((player.peer, chunk))
+        return out
+
+    def _blind_news(self, before: tuple[Any, ...], now: float) -> list[Out]:
+        """After the relay took something: the hand settled (:meth:`_blind_settle`), or everyone's state when what
+        the states show changed (``before``: :func:`_shown` before); the wait for the reveals starts with the first
+        reveal or the relay's refusal."""
+        relay = self.blind
+        assert relay is not None
+        if self._blind_since is None and (relay.refused is not None or relay.public.revealed):
+            self._blind_since = now
+        if relay.outcome is not None:
+            return self._blind_settle(now)
+        return self._states() if _shown(relay) != before else []
+
+    def _blind_tick(self, now: float) -> list[Out]:
+        """Time passes in a host-blind hand: a casual table gives up the device of a person dropped for longer than
+        its grace period (:meth:`BlindRelay.abandon`; the computer cannot play a hand it cannot see), a rated
+        table opens the vote as for any dropped player; reveals awaited :data:`BLIND_WAIT_MS` are given up
+        (:meth:`BlindRelay.expire`)."""
+        relay = self.blind
+        assert relay is not None
+        before = _shown(relay)
+        out: list[Out] = []
+        for member in list(self.members.values()):
+            if member.connected or member.seat is None or member.dropped_at is None:
+                continue
+            if now - member.dropped_at < self.config.grace_ms:
+                continue
+            if self.config.kind == "casual":
+                out += self._blind_out(relay.abandon(member.seat, "dropped"))
+            elif self.vote is None and not member.waited:
+                voters = [m.seat.name for m in self.members.values() if m.seat is not None and m.connected]
+                self.vote = {"seat": member.seat.name, "name": member.name, "votes": {s: None for s in voters}}
+                out += self._everyone({"t": "vote", **self.vote}) + self._room_update()
+        if relay.outcome is None and self._blind_since is not None and now - self._blind_since >= BLIND_WAIT_MS:
+            relay.expire()
+        return out + self._blind_news(before, now)
+
+    def _blind_states(self) -> list[Out]:
+        """Each connected member's state of the host-blind hand: its public state alone (:func:`blind_state`), no
+        events (the hand's events come when the table takes it); not timed by the move clock."""
+        relay = self.blind
+        assert relay is not None
+        table = self.table
+        seats = table.seats if table is not None else self._starting or {}
+        policy = table.policy if table is not None else room_policy(self.config.kind)
+        out: list[Out] = []
+        for member in self.members.values():
+            viewer = self._viewer(member)
+            if viewer is None or not member.connected:
+                continue
+            message: dict[str, Any] = {"t": "state", "state": blind_state(relay, viewer, seats, policy, table),
+                                       "events": [], "reset": False}  # fmt: skip
+            if self.config.clock is not None:
+                message["clock"] = None
+            out.append((member.peer, message))
+        return out
+
+    def _blind_settle(self, now: float) -> list[Out]:
+        """The host-blind hand is settled (its relay's :class:`~spades.table.blindroom.Outcome`): rebuilt with the
+        engine from the audited deal, bids and play (:func:`rebuild`) and taken by the table — scored, with its
+        ``fair`` part of kind ``blind`` — whenever its deal is known; then by the rules (``docs/fair-play.md``):
+
+        * a seat named (a refused or missing reveal, an audit that does not hold, a device given up): its side is
+          treated as having left — a rated table ends (``ended``, ``left``, the side loses), at a casual one the
+          computer plays the seat (``away``; *Play myself again* takes it back), the hand played on by the engine
+          if its deal is known, else dealt again by commit–reveal;
+        * a renege at a rated table: the hand is scored, and the reneging side loses the game (``ended``,
+          ``renege``); at a casual table the scoring's penalty (``renege_tricks``) is all.
+        """
+        relay, outcome = self.blind, self.blind.outcome if self.blind is not None else None
+        assert relay is not None and outcome is not None
+        self.blind, self._blind_since = None, None
+        public = relay.public
+        seats = dict(self.table.seats) if self.table is not None else dict(self._starting or {})
+        game: Game | None = None
+        if outcome.deal is not None:
+            base = clone(self.table).game if self.table is not None else None
+            try:
+                game = rebuild(self.rules, public.dealer, outcome.deal, bidding_order(public), outcome.play, base)
+            except SpadesError:
+                game = None
+        if game is not None:
+            table = Table(game, seats, room_policy(self.config.kind)) if self.table is None else clone(self.table)
+            table.adopt(game)
+            self.table, self._starting = table, None
+            self.blind_parts[relay.hand] = relay.fair_part()
+        out: list[Out] = []
+        for seat in outcome.left:
+            member = self.player_at(seat)
+            if member is None:  # (left already)
+                continue
+            if self.config.kind == "rated":
+                if not self.ended:
+                    self.ended, self.left = "left", member.name
+                    loser = Team(seat % 2).name
+                    out += self._everyone({"t": "ended", "reason": "left", "left": member.name, "loser": loser})
+                continue
+            occupant = self.table.seats[seat] if self.table is not None else seats[seat]
+            if occupant.kind != "computer":
+                occupant = Occupant(occupant.kind, occupant.level, member.name, away=True)
+                if self.table is not None:
+                    self.table.set_occupant(seat, occupant)
+                seats[seat] = occupant
+        if outcome.renege is not None and outcome.loser is not None and not self.ended:
+            self.ended = "renege"
+            out += self._everyone({"t": "ended", "reason": "renege", "seat": outcome.renege[0].name,
+                                   "loser": outcome.loser.name})  # fmt: skip
+        if game is None and not self.ended:  # the deal is not known: the hand is dealt again, by commit–reveal
+            if self.table is None:
+                self._starting, self._deal_wanted = seats, (None, now)
+                out += self._fair_to_people(self.fair.open(1, self._host_seat(), self._drawn(seats)))
+                return out + self._room_update() + self._fair_deal(now)
+            return out + self._room_update() + self._want_deal(self._host_seat(), now)
+        return out + self._room_update() + self._states()
 
     def _on_fill(self, member: Member, message: dict[str, Any], now: float) -> list[Out]:
         seat = Seat[message["seat"]]
         if self.table is not None:
             raise RoomError("the game has started: seats are fixed", "seats_fixed")
+        if self.config.blind:
+            raise RoomError("a host-blind table needs four people: no computer players", "blind_needs_people")
         if self.player_at(seat) is not None:
             raise RoomError(f"seat {seat.name} is taken", "seat_taken", {"seat": seat.name})
         self.computers[seat] = message["level"]
@@ -1412,6 +1608,7 @@ class Room:
                 "spectators": self.config.spectators,
                 "grace_ms": self.config.grace_ms,
                 "clock": self.config.clock_json(),
+                "blind": self.config.blind,
             },
             "dnd": self.dnd,
             "seed": self.seed,
@@ -1510,7 +1707,7 @@ class Room:
         if data.get("table") is not None:
             room.table = Table.load(data["table"])
         room.dnd = data.get("dnd") is True
-        room.ended = data.get("ended") if data.get("ended") in ("unscored", "left") else None
+        room.ended = data.get("ended") if data.get("ended") in ("unscored", "left", "renege") else None
         disconnects = data.get("disconnects") or {}
         if isinstance(disconnects, Mapping):
             room.disconnects = {
@@ -1541,6 +1738,12 @@ class Room:
                 raise RoomError(f"a saved room's fair deals cannot be read: {error}", "room_save") from None
         room._now = now  # the turn to move is timed from now (the host was away meanwhile)
         return room
+
+
+def _shown(relay: BlindRelay) -> tuple[Any, ...]:
+    """What the states of a host-blind hand show of its relay's public state (a change sends them again)."""
+    public = relay.public
+    return public.phase, tuple(public.bids), len(public.play), tuple(public.revealed), relay.refused is not None
 
 
 def _bounded(data: Mapping[str, Any], key: str, low: int, high: int, where: list[str | int]) -> int | None:

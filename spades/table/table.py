@@ -579,6 +579,25 @@ class Table:
         self._sync_looked()
         return [self._emit("deal", hand_number=game.hand_number, dealer=game.dealer.name)]
 
+    def adopt(self, game: Game) -> list[dict[str, Any]]:
+        """Take ``game`` as this table's game: a hand played elsewhere and replayed by the engine (a host-blind
+        hand, :func:`spades.table.blindroom.rebuild`: its audited deal, bids and play) is this table's hand from
+        now on.  ``game`` is this table's game with that hand added (or, on a new table, the game of it).  The
+        events: the hand's ``deal``, and when it is over its ``scored`` (and ``game_over``); the bids and cards
+        went by in public while it was played."""
+        if game.hand_number > MAX_HANDS:
+            raise _too_many_hands(game.hand_number)
+        self._numbers_left(game.dealer, 3)
+        self.game = game
+        self._waiting = None
+        self._sync_looked()
+        events = [self._emit("deal", hand_number=game.hand_number, dealer=game.dealer.name)]
+        if game.phase in (Phase.HAND_OVER, Phase.GAME_OVER) and game.results:
+            events.append(self._emit("scored", result=result_to_json(game.results[-1])))
+            if game.winner is not None:
+                events.append(self._emit("game_over", winner=game.winner.name))
+        return events
+
     # ----------------------------------------------------------------- claims
 
     def _position(self) -> tuple[int, tuple[int, ...]]:

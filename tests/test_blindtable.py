@@ -1,0 +1,225 @@
+"""Host-blind hands in the room, beyond tests/portable/test_blindtable.py: what the host holds while a hand is played
+(nothing that opens an unplayed card of another seat), a renege at casual and rated tables, a tampered chunk, the
+blind setting, a whole game."""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from spades.cards import CARD_NAMES, Seat
+from spades.game import Phase
+from spades.scoring import renege_tricks
+from spades.table import blind
+from spades.table.blind import Q, encode, power
+from spades.table.blindroom import BlindSeat
+from spades.table.chunks import Joiner
+from spades.table.guest import check_host_message
+from spades.table.room import HOST, Room, RoomConfig, RoomError
+from spades.table.verify import verify_record
+from tests.portable.test_blindroom import Renegade
+from tests.portable.test_blindtable import NAMES, World
+from tests.test_guest_fuzz import check_or_refuse, holder_of, hostile, paths
+
+
+@cache
+def one_trick() -> World:
+    """A blind table's first hand after the bids and one trick (its messages kept in ``world.sent``)."""
+    world = World()
+    for _ in range(4 + 4):
+        page = world.to_move()
+        assert page is not None
+        view = page.device.view()
+        chunks = page.device.bid(3) if view.phase is Phase.BIDDING else page.device.play(page.device.legal()[0])
+        world.chunks(page, chunks)
+    return world
+
+
+def played_cards(world: World) -> set[str]:
+    relay = world.room.blind
+    assert relay is not None
+    return {CARD_NAMES[c] for c in relay.public.play}
+
+
+def test_the_host_holds_nothing_that_opens_an_unplayed_card_of_another_seat_during_a_blind_hand() -> None:
+    world = one_trick()
+    room, relay = world.room, world.room.blind
+    assert relay is not None and len(relay.public.play) == 4
+    played = played_cards(world)
+    # the room holds no game of the hand, its save no card, and every state it sent no card but those played
+    assert room.table is None and room.record() is None
+    saved = json.dumps(room.save())
+    assert not any(f'"{name}"' in saved for name in CARD_NAMES)
+    for _peer, message in world.sent:
+        if message["t"] == "state":
+            state = message["state"]
+            assert state["hand"] == [] and state["hands"] is None and state["claim"] is None
+            shown = {t["card"] for t in state["trick"]} | set((state["last_trick"] or {}).get("cards", []))
+            assert shown <= played
+        elif message["t"] != "blind":
+            assert not any(f'"{name}"' in json.dumps(message) for name in CARD_NAMES), message["t"]
+    # the relayed chunks joined again are the transcript's messages and bids: nothing else went by
+    joiners: dict[tuple[str, Any], Joiner] = {}
+    for peer, message in world.sent:
+        if message["t"] == "blind" and peer == HOST:
+            whole = joiners.setdefault((peer, message.get("from")), Joiner()).add(message)
+            if whole is not None and whole.get("type") not in ("bid", "abort"):
+                assert whole in relay.transcript
+    # the host's own device's keys, the keys sent to it and every key played open no unplayed card of another seat
+    host = world.pages[HOST].device.device
+    keys = {int(k, 16) for m in relay.transcript if m["type"] == "play" for k in m["keys"]}
+    keys |= {k for own in host._keys.values() for k in own} | set(host._b) | {host._a, host._x}
+    cards = {encode(c): c for c in range(52)}
+    mine = set(host.cards)
+    unplayed = [t for t in range(52) if t not in relay.public.positions and t not in mine]
+    assert len(unplayed) == 39 - 3
+    for t in unplayed:
+        for exponent in {1, *(host._b[t] * k % Q for k in keys), *keys}:
+            assert power(relay.final[t], blind.inverse(exponent)) not in cards, t
+    assert not any(hasattr(relay, name) for name in ("_a", "_b", "_x", "_keys", "device"))
+
+
+def test_a_renege_at_a_casual_table_gives_the_opponents_three_tricks_in_the_tables_score() -> None:
+    world = World(make={"E": Renegade})
+    world.play_hand(renege="E")
+    room = world.room
+    assert room.blind is None and room.ended is None
+    outcome = world.pages["p-N"].device.outcome
+    if outcome.renege is None:
+        pytest.skip("this deal gave E no chance to renege")  # (the seeds are everyone's secrets)
+    assert outcome.renege[0] == Seat.E and outcome.events[0]["kind"] == "blind_renege"
+    result = room.table.game.results[-1]
+    assert result.reneges[:1] == (Seat.E,)
+    assert outcome.tricks == renege_tricks(result.tricks, result.bids, result.reneges)
+    assert outcome.totals == result.totals
+    check = verify_record(room.record())
+    assert not check.ok and check.error is not None and check.error.code == "fair_renege", check.line
+
+
+def test_a_renege_at_a_rated_table_ends_the_game_and_the_reneging_side_loses() -> None:
+    world = World("rated", make={"W": Renegade})
+    world.play_hand(renege="W")
+    room = world.room
+    outcome = world.pages["p-N"].device.outcome
+    if outcome.renege is None:
+        pytest.skip("this deal gave W no chance to renege")
+    assert room.ended == "renege" and len(room.table.game.results) == 1
+    assert world.pages["p-E"].ended == {"t": "ended", "reason": "renege", "seat": "W", "loser": "EW"}
+    assert Room.load(room.save(), world.now).ended == "renege"
+
+
+def test_a_tampered_chunk_names_its_sender_and_the_computer_plays_its_seat_on_from_the_revealed_deal() -> None:
+    world = World()
+    page = world.pages["p-E"]
+    world.chunks(page, [{"t": "blind", "id": 99, "part": 0, "of": 1, "data": "{}"}])  # an id skipped
+    room = world.room
+    assert room.blind is None, "every device revealed on the relay's abort: settled"
+    for other in world.pages.values():
+        outcome = other.device.outcome
+        assert outcome is not None and outcome.left == (Seat.E,) and outcome.events[0]["kind"] == "blind_left"
+    table = room.table
+    assert table is not None and table.seats[Seat.E].away and table.game.phase is Phase.BIDDING
+    assert table.game.hand_number == 1 and room.record()["hands"][0]["fair"]["kind"] == "blind"
+    # the hand goes on with the engine (its cards are public now): N bids, then the computer bids for E
+    assert table.game.turn == Seat.N
+    world.deliver(room.receive("p-N", {"t": "intent", "n": 1, "intent": {"type": "bid", "bid": 3}}, world.now))
+    assert room.table.computer_to_move() == Seat.E
+    world.deliver(room.step(world.now))
+    assert room.table.game.bids[Seat.E] is not None and room.table.game.turn == Seat.S
+
+
+def test_the_blind_setting_is_saved_shown_and_refuses_computers() -> None:
+    config = RoomConfig.from_json({"kind": "casual", "blind": True})
+    assert config.blind is True and RoomConfig.from_json(None).blind is False
+    with pytest.raises(RoomError, match="blind must be true or false"):
+        RoomConfig.from_json({"blind": 1})
+    room = Room(World().room.rules, config, "Sam", Seat.S)
+    assert room.summary()["blind"] is True
+    refused = room.receive(HOST, {"t": "fill", "seat": "W", "level": "beginner"}, 1000.0)
+    assert refused[0][1]["t"] == "refused" and refused[0][1]["code"] == "blind_needs_people"
+    assert Room.load(room.save(), 1000.0).config.blind is True
+
+
+def test_intents_are_refused_during_a_blind_hand() -> None:
+    world = World()
+    answer = world.room.receive("p-W", {"t": "intent", "n": 1, "intent": {"type": "bid", "bid": 3}}, world.now)
+    assert answer[0][1]["t"] == "refused" and answer[0][1]["code"] == "not_playing"
+    assert world.room.blind is not None and world.room.blind.public.bids == [None] * 4
+
+
+def test_a_whole_game_of_blind_hands_is_scored_by_the_engine_and_every_hand_verifies() -> None:
+    world = World(rules={"preset": "standard", "target": 60, "mercy": -60})
+    room = world.room
+    for _ in range(8):
+        world.play_hand(bid=3)
+        assert room.blind is None and room.table is not None
+        if room.table.game.phase is Phase.GAME_OVER:
+            break
+        world.next_hand()
+    game = room.table.game
+    assert game.phase is Phase.GAME_OVER and game.winner is not None
+    record = room.record()
+    assert all(hand["fair"]["kind"] == "blind" for hand in record["hands"])
+    assert verify_record(record).ok
+    for page in world.pages.values():
+        assert page.state["winner"] == game.winner.name and "blind" not in page.state
+    assert NAMES["S"] == room.members[HOST].name
+
+
+def test_a_device_refused_by_the_relay_sees_the_same_outcome_as_every_other() -> None:
+    class Impostor(BlindSeat):
+        def bid(self, bid: int | str) -> list[dict[str, Any]]:
+            return self._send([{"type": "bid", "from": "S", "bid": 3}])
+
+    world = World("rated", make={"N": Impostor})
+    world.play_hand()
+    room = world.room
+    assert room.ended == "left" and room.left == NAMES["N"]
+    lines = {page.device.outcome.verification.line for page in world.pages.values()}
+    assert len(lines) == 1
+
+
+# ----------------------------------------------------------------- the guest boundary
+
+
+def blind_messages() -> list[dict[str, Any]]:
+    """Some of each kind of message a guest got in a blind hand: chunks (relayed and the relay's), states, room."""
+    got = [json.loads(json.dumps(m)) for peer, m in one_trick().sent if peer != HOST]
+    chunks = [m for m in got if m["t"] == "blind"]
+    states = [m for m in got if m["t"] == "state"]
+    rooms = [m for m in got if m["t"] == "room"]
+    return chunks[::7] + states[::3] + rooms[-1:]
+
+
+def test_every_message_a_guest_gets_in_a_blind_hand_passes_its_boundary_unchanged() -> None:
+    got = [json.loads(json.dumps(m)) for peer, m in one_trick().sent if peer != HOST]
+    assert {"blind", "state", "room"} <= {m["t"] for m in got}
+    for message in got:
+        assert check_host_message(message) == message
+    state = next(m["state"] for m in got if m["t"] == "state" and m["state"]["blind"]["phase"] == "playing")
+    assert state["blind"]["table"] == one_trick().room.fair.table and state["phase"] == "playing"
+
+
+@settings(max_examples=600, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data())
+def test_a_blind_chunk_or_state_changed_anywhere_is_refused_naming_its_field_or_comes_back_safe(
+    data: st.DataObject,
+) -> None:
+    message = json.loads(json.dumps(data.draw(st.sampled_from(blind_messages()))))
+    path = data.draw(st.sampled_from(paths(message)[1:]))
+    holder = holder_of(message, path)
+    if data.draw(st.booleans()) and isinstance(holder, dict):
+        del holder[path[-1]]
+    else:
+        holder[path[-1]] = data.draw(hostile)
+    checked = check_or_refuse(message)
+    if checked is not None and message["t"] == "blind":  # a chunk's fields are all declared: what passed is valid
+        assert set(checked) <= {"t", "from", "id", "part", "of", "data"}
+        assert type(checked["id"]) is int and checked["id"] >= 1 and type(checked["data"]) is str
+        assert type(checked["part"]) is int and checked["part"] >= 0 and type(checked["of"]) is int
+        assert checked.get("from", "N") in ("N", "E", "S", "W")
