@@ -105,7 +105,7 @@ function serial() {
 }
 
 export async function host({ engine, table = "online", tableId, secret, relays, fallback, ice, loopback, name, seat, rules, room,
-  seed, save, key, takeover, yieldTo = [], lag = 0, lose = 0, rating, disconnects, onLocal, onSave, onError, onYield }) {
+  seed, save, key, takeover, yieldTo = [], lag = 0, pace = 1, lose = 0, rating, disconnects, onLocal, onSave, onError, onYield }) {
   // takeover ({public, peer, name, seed}): this page takes the room over from the public record (op room_takeover).
   // yieldTo: the keys of this room's successors; a genuine host frame signed by one of them (a successor took the
   // table over while this page was away) is told once (onYield): the page then leaves as host and joins as a guest.
@@ -158,6 +158,7 @@ export async function host({ engine, table = "online", tableId, secret, relays, 
         const turn = state.turn && state.seats[state.turn];
         if (turn && (turn.occupant === "computer" || (turn.away && state.policy.kind === "casual"))) {
           delay = last && last.type === "trick" ? STEP_MS.trick : state.phase === "bidding" ? STEP_MS.bid : STEP_MS.play;
+          delay *= pace; // pace: a test hook (?pace=0, the computers' moves without their pauses)
         }
       }
     }

@@ -13,7 +13,7 @@ from __future__ import annotations
 from pathlib import Path
 from urllib.parse import quote
 
-from tests.browser.test_online_play import START, play_until_over
+from tests.browser.test_online_play import PACE, START, play_until_over
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -87,7 +87,7 @@ def visit(make_page, url: str, patched: str | None = None, init_script: str | No
 def test_a_modified_host_cannot_inject_markup_and_the_guest_drops_counts_and_plays_on(
     make_page, server, tracker
 ) -> None:
-    common = f"lang=en&speed=instant&relay={quote(tracker)}&ice=none&loopback=1"
+    common = f"lang=en&speed=instant&{PACE}relay={quote(tracker)}&ice=none&loopback=1"
     host = visit(make_page, f"{server}/?fresh=1&{common}&name=Ann", patched=modified_link())
     host.wait_for_function("() => ['bidding', 'playing'].includes(document.body.dataset.phase)", timeout=START)
     host.click('[data-action="menu"]')

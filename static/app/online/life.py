@@ -197,6 +197,7 @@ class Online(Boundary, Dialog, Lobby, Panel, Takeover):
         js_options.lose = self.lose()
         lag = self.params.get("lag", "")
         js_options.lag = int(lag) if lag.isdigit() and len(lag) < 7 else 0  # test hook: delay added to round trips
+        js_options.pace = 0 if self.params.get("pace") == "0" else 1  # test hook: computers move without pauses
         js_options.onLocal = create_proxy(lambda message: self.dispatch(plain(message)))  # my own room: trusted
         keep = js.Function.new(
             "secret",
