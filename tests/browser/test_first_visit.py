@@ -308,24 +308,32 @@ def test_the_menu_in_groups_is_reachable_by_keyboard(make_page, server, size):
 
 
 def test_screenshots_of_the_welcome_and_the_menu(make_page, server):
-    """Not an assertion of looks: the pictures to look at (test-artifacts/first-visit/), and both fit."""
+    """Not an assertion of looks: the pictures to look at (test-artifacts/first-visit/), and both fit. One page a
+    language, resized to each size (the layout is the style sheet's, which follows the window)."""
     SHOTS.mkdir(parents=True, exist_ok=True)
     for lang in ("en", "zh-Hans"):
+        page = make_page(viewport={"width": SIZES[0][0], "height": SIZES[0][1]})
+        page.goto(f"{server}/?lang={lang}")
+        card = page.locator("#dlg-welcome")
+        card.wait_for(state="visible", timeout=TIMEOUT)
         for width, height in SIZES:
-            page = make_page(viewport={"width": width, "height": height})
-            page.goto(f"{server}/?lang={lang}")
-            card = page.locator("#dlg-welcome")
-            card.wait_for(state="visible", timeout=TIMEOUT)
+            page.set_viewport_size({"width": width, "height": height})
+            page.wait_for_function("([w, h]) => innerWidth === w && innerHeight === h", arg=[width, height])
             box = card.bounding_box()
-            assert box["x"] >= 0 and box["y"] >= 0 and box["x"] + box["width"] <= width
-            assert box["y"] + box["height"] <= height
+            assert box["x"] >= 0 and box["y"] >= 0 and box["x"] + box["width"] <= width, (width, height)
+            assert box["y"] + box["height"] <= height, (width, height)
             page.screenshot(path=str(SHOTS / f"welcome-{width}x{height}-{lang}.png"))
-            page.get_by_role("button", name=text("welcome_play", lang)).click()
-            page.wait_for_function(READY, timeout=TIMEOUT)
+        page.get_by_role("button", name=text("welcome_play", lang)).click()
+        page.wait_for_function(READY, timeout=TIMEOUT)
+        for width, height in SIZES:
+            page.set_viewport_size({"width": width, "height": height})
+            page.wait_for_function("([w, h]) => innerWidth === w && innerHeight === h", arg=[width, height])
             page.locator("#btn-menu").click()
             page.locator("#menu").wait_for(state="visible")
             page.screenshot(path=str(SHOTS / f"menu-{width}x{height}-{lang}.png"))
-            page.context.close()
+            page.keyboard.press("Escape")
+            page.locator("#menu").wait_for(state="hidden")
+        page.context.close()
 
 
 # ---------------------------------------------------------------- on the home screen

@@ -10,9 +10,10 @@ says ``person``, and Bo plays North's next card.
 
 Two ways the network goes: a **network switch**, which the browser announces (``offline``, then ``online``:
 Playwright's offline mode), and a **phone asleep for a minute**, where no network event comes and the page is in
-view again when the phone wakes (``visibilitychange``).  The time from the network's return to the seat is printed
-(docs/online.md).  Real WebRTC through the test's tracker on 127.0.0.1 (``tracker`` fixture); every wait is for a
-condition.  The page's console is kept (``window.__log``) for the failure message.
+view again when the phone wakes (``visibilitychange``); that minute passes on the host's page at once (Playwright's
+clock moved on: the room keeps its times by that page's clock).  The time from the network's return to the seat is
+printed (docs/online.md).  Real WebRTC through the test's tracker on 127.0.0.1 (``tracker`` fixture); every wait is
+for a condition.  The page's console is kept (``window.__log``) for the failure message.
 """
 from __future__ import annotations
 
@@ -21,7 +22,7 @@ from urllib.parse import quote
 
 import pytest
 
-from tests.browser.test_online_play import START, bid, play_first_legal
+from tests.browser.test_online_play import PACE, START, bid, play_first_legal
 
 RECORD = """(() => {
   window.__log = [];
@@ -52,20 +53,35 @@ DROP = """() => {
   return closed;
 }"""
 
+# The room's ticks on the host's page (session.mjs room_tick): the time of the last one, in window.__ticked.
+TICKS = """() => {
+  const engine = window.spades.engine, request = engine.request;
+  window.__ticked = 0;
+  engine.request = (op, args) => {
+    if (op === 'room_tick') window.__ticked = Math.max(window.__ticked, JSON.parse(args).now);
+    return request(op, args);
+  };
+  return Date.now();
+}"""
+
 BACK = 120_000  # ms: the rejoin loop tries again after 10, 20, 30 s (session.mjs REJOIN_MS), on a busy machine
 
 
 def url(server, tracker, name, fragment=""):
-    return f"{server}/?lang=en&speed=instant&relay={quote(tracker)}&ice=none&loopback=1&name={quote(name)}{fragment}"
+    query = f"lang=en&speed=instant&{PACE}relay={quote(tracker)}&ice=none&loopback=1&name={quote(name)}"
+    return f"{server}/?{query}{fragment}"
 
 
 def kind_of(page, seat):
     return page.evaluate('(s) => document.querySelector(`#online-bar [data-occupant="${s}"]`)?.dataset.kind', seat)
 
 
-def setup(make_page, server, tracker):
-    """Ann hosts at South, Bo sits North (his page records its connections), computers East and West; started."""
+def setup(make_page, server, tracker, clock=False):
+    """Ann hosts at South, Bo sits North (his page records its connections), computers East and West; started.
+    ``clock``: the host's page runs on Playwright's clock (it flows as time does, until the test moves it on)."""
     host = make_page()
+    if clock:
+        host.clock.install()
     host.goto(url(server, tracker, "Ann") + "&fresh=1")
     host.wait_for_function("() => ['bidding', 'playing'].includes(document.body.dataset.phase)", timeout=START)
     host.click('[data-action="menu"]')
@@ -117,7 +133,7 @@ def move(page) -> bool:
 
 @pytest.mark.parametrize("asleep", [False, True], ids=["network-switch", "asleep-a-minute"])
 def test_a_dropped_guest_comes_back_to_its_seat_by_itself(make_page, server, tracker, asleep) -> None:
-    host, guest = setup(make_page, server, tracker)
+    host, guest = setup(make_page, server, tracker, clock=asleep)
     # into the play: everyone has bid, and Bo has played a card
     played = False
     for _ in range(200):
@@ -162,11 +178,17 @@ def test_a_dropped_guest_comes_back_to_its_seat_by_itself(make_page, server, tra
     # an away seat says so with its seat, not by a red dot alone
     assert host.inner_text('#online-bar [data-occupant="N"] .away') == "North: disconnected"
     assert host.get_attribute('#online-bar [data-light="N"]', "aria-label").endswith(": Disconnected")
-    if asleep:  # a phone asleep for a minute: the drop lasts 60 s by the host's clock (the host plays on)
-        host.evaluate("() => { window.__dropped = Date.now(); }")
-        while not host.evaluate("() => Date.now() - window.__dropped >= 60000"):
+    if asleep:  # a phone asleep for a minute: the drop lasts 60 s by the host's clock (moved on at once), and the
+        # room is told that time (its next tick), then the host plays on
+        dropped = host.evaluate(TICKS)
+        host.clock.fast_forward(60_000)
+        host.wait_for_function("(t) => window.__ticked >= t + 60000", arg=dropped, timeout=START)
+        seq = host.evaluate("() => JSON.parse(localStorage.getItem('spades-online-host')).save.table.seq")
+        for _ in range(400):
+            if host.evaluate("() => JSON.parse(localStorage.getItem('spades-online-host')).save.table.seq") >= seq + 2:
+                break
             if not move(host):
-                host.wait_for_timeout(200)
+                host.wait_for_timeout(100)
 
     assert kind_of(host, "N") == "away"  # nothing came through meanwhile
 
