@@ -27,8 +27,9 @@ online table (:mod:`spades.table.guest`: every message from the host is checked 
 ``guest_check`` and ``guest_listings``, and for the room's commit–reveal deals (:mod:`spades.table.fair`)
 ``fair_guest`` (answer the host's ``fair`` message, check its deal) and ``fair_verify`` (*Verify this deal*: a
 hand's fair part against its deal); and for a host-blind hand (:mod:`spades.table.blindops`: a device's
-``blind_start``, ``blind_receive``, ``blind_bid``, ``blind_play``, ``blind_view``, ``blind_expire``, ``blind_close``;
-the host's relay ``blind_relay_new``, ``blind_relay_receive``, ``blind_relay_expire``, ``blind_relay_close``).
+``blind_start``, ``blind_receive``, ``blind_bid``, ``blind_play``, ``blind_view``, ``blind_state``, ``blind_expire``,
+``blind_close``; the host's relay ``blind_relay_new``, ``blind_relay_receive``, ``blind_relay_expire``,
+``blind_relay_close``).
 
 :func:`handle` never raises: any refusal, malformed JSON or bad argument comes
 back as one object ``{"error": message, "kind": class name, "code", "params"}`` (the English message at

@@ -15,9 +15,10 @@ from hypothesis import strategies as st
 from spades.cards import CARD_NAMES, Seat
 from spades.game import Phase
 from spades.scoring import renege_tricks
-from spades.table import blind
+from spades.table import blind, blindops
 from spades.table.blind import Q, encode, power
 from spades.table.blindroom import BlindSeat
+from spades.table.blindtable import with_device
 from spades.table.chunks import Joiner
 from spades.table.guest import check_host_message
 from spades.table.room import HOST, Room, RoomConfig, RoomError
@@ -223,3 +224,40 @@ def test_a_blind_chunk_or_state_changed_anywhere_is_refused_naming_its_field_or_
         assert type(checked["id"]) is int and checked["id"] >= 1 and type(checked["data"]) is str
         assert type(checked["part"]) is int and checked["part"] >= 0 and type(checked["of"]) is int
         assert checked.get("from", "N") in ("N", "E", "S", "W")
+
+
+# ----------------------------------------------------------------- the page's state: the room's and its device's
+
+
+def test_each_page_draws_the_rooms_state_with_its_own_devices_cards_and_nothing_else_changed() -> None:
+    world = one_trick()
+    turns = []
+    for page in world.pages.values():
+        blindops._seats["t-" + page.peer] = page.device
+        answer = blindops.op_blind_state({"table": "t-" + page.peer, "state": page.state})
+        state = answer["state"]
+        assert answer["outcome"] is None and answer["refused"] is None
+        cards = [item["card"] for item in state["hand"]]
+        assert sorted(cards) == sorted(CARD_NAMES[c] for c in page.device.view().hand) and len(cards) == 12
+        legal = [item["card"] for item in state["hand"] if item["legal"]]
+        assert legal == [c for c in cards if c in {CARD_NAMES[x] for x in page.device.legal()}]
+        assert all(item["reason"] is not None for item in state["hand"] if not item["legal"]) or not legal
+        assert {k: v for k, v in state.items() if k not in ("hand", "hand_count", "looked", "turn", "legal_bids",
+                "bid_reasons", "can_blind_nil")} == {k: v for k, v in page.state.items() if k not in (
+                "hand", "hand_count", "looked", "turn", "legal_bids", "bid_reasons", "can_blind_nil")}  # fmt: skip
+        assert state["looked"] and state["legal_bids"] == [] and state["hand_count"] == 12
+        if legal:
+            turns.append(page.seat.name)
+        blindops._seats.pop("t-" + page.peer)
+    assert turns == [world.room.blind.public.turn.name]
+
+
+def test_the_bidder_is_offered_its_legal_bids_and_no_blind_nil() -> None:
+    world = World(rules={"preset": "standard", "blind_nil": True})
+    public = world.room.blind.public
+    page = next(p for p in world.pages.values() if p.seat == public.turn)
+    state = with_device(page.state, page.device)
+    assert state["turn"] == page.seat.name and state["legal_bids"] and -1 not in state["legal_bids"]
+    assert state["legal_bids"] == [b for b in page.device.view().legal if b != -1]
+    other = next(p for p in world.pages.values() if p.seat != public.turn)
+    assert with_device(other.state, other.device)["legal_bids"] == []

@@ -8,6 +8,9 @@ A device's page (each of the four people, the host's included) holds one :class:
     blind_bid     {table, bid}         this seat's bid (a number, "nil", "blind_nil")
     blind_play    {table, card}        this seat's card ("QH" or a number)
     blind_view    {table}              → {"view", "outcome", "refused"} (nothing to send)
+    blind_state   {table, state}       the room's state of the blind hand for this seat → {"state", "outcome",
+                                       "refused"}: ``state`` with this device's own cards, legal cards and bids
+                                       (:func:`spades.table.blindtable.with_device`), what the page draws
     blind_expire  {table}              the room gave up waiting for the reveals → the same, settled
     blind_close   {table}              → {}
     blind_prepare {}                   the cards' group elements, made once a session (about 1 s: call it while
@@ -47,6 +50,7 @@ from ..rules import Rules
 from ..scoring import bid_text
 from . import blind
 from .blindroom import BlindRelay, BlindSeat, Outcome
+from .blindtable import with_device
 
 NAME_LIMIT = 64
 HAND_LIMIT = 10_000
@@ -188,6 +192,16 @@ def op_blind_view(args: Mapping[str, Any]) -> dict[str, Any]:
     return answer
 
 
+def op_blind_state(args: Mapping[str, Any]) -> dict[str, Any]:
+    """The room's state of the blind hand with this device's own cards added (what the page draws)."""
+    seat = _held(args)
+    state = args.get("state")
+    if not isinstance(state, dict):
+        raise _bad("state", state, "the room's state (an object)")
+    return {"state": with_device(state, seat), "outcome": _outcome(seat.outcome),
+            "refused": _refusal(seat.error or seat.refused)}  # fmt: skip
+
+
 def op_blind_expire(args: Mapping[str, Any]) -> dict[str, Any]:
     """The room gave up waiting for the reveals: settle with the seats this device has not heard from named."""
     seat = _held(args)
@@ -276,6 +290,7 @@ OPERATIONS: dict[str, Callable[[Mapping[str, Any]], dict[str, Any]]] = {
     "blind_bid": op_blind_bid,
     "blind_play": op_blind_play,
     "blind_view": op_blind_view,
+    "blind_state": op_blind_state,
     "blind_expire": op_blind_expire,
     "blind_close": op_blind_close,
     "blind_prepare": op_blind_prepare,

@@ -18,12 +18,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..cards import CARD_NAMES, Seat, Team, trick_winner
+from ..cards import CARD_NAMES, Seat, Team, mask_cards, trick_winner
 from ..game import Phase
 from ..rules import Rules
-from ..scoring import Bid, bid_text, team_contract
-from .blindroom import BlindRelay, PublicHand
-from .table import Occupant, Policy, Table, parse_viewer
+from ..scoring import BLIND_NIL, Bid, bid_text, team_contract
+from .blindroom import BlindRelay, BlindSeat, PublicHand
+from .table import Occupant, Policy, Table, display_order, parse_viewer, reason_json
 
 BLIND_PHASES = ("dealing", "bidding", "playing", "over")
 """A blind hand's public phases (:attr:`spades.table.blindroom.PublicHand.phase`)."""
@@ -137,3 +137,34 @@ def blind_state(
         }
     )
     return state
+
+
+def with_device(state: Mapping[str, Any], seat: BlindSeat) -> dict[str, Any]:
+    """A person's page's state: ``state`` (the room's blind state for this seat) with what only its own device knows
+    — its cards (in the table's display order, each legal or not with the engine's reason, as
+    :meth:`spades.table.Table.state` gives them), its legal bids, whose turn it is when the 2♣ leads (only its
+    holder knows) — and nothing else changed.  Blind nil is not offered: the device shows its cards as soon as it
+    has them.  The worker's ``blind_state`` op (:mod:`spades.table.blindops`)."""
+    out = dict(state)
+    view = seat.view()
+    mine = view.turn == seat.seat and seat.outcome is None and not seat.public.revealed
+    playing = mine and view.phase is Phase.PLAYING
+    legal = set(view.legal) if playing else set()
+    hand = []
+    for card in display_order(mask_cards(seat.hand_mask)):
+        reason = seat.reason(card) if playing and card not in legal else None
+        hand.append({"card": CARD_NAMES[card], "legal": card in legal,
+                     "reason": reason_json(reason) if reason is not None else None})  # fmt: skip
+    bidding = mine and view.phase is Phase.BIDDING and seat.public.phase == "bidding"
+    out.update(
+        {
+            "looked": seat.device.dealt,
+            "hand": hand,
+            "hand_count": len(hand),
+            "turn": view.turn.name if view.turn is not None and seat.public.phase != "dealing" else None,
+            "legal_bids": [b for b in view.legal if b != BLIND_NIL] if bidding else [],
+            "bid_reasons": {},
+            "can_blind_nil": False,
+        }
+    )
+    return out

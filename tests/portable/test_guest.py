@@ -15,7 +15,9 @@ from spades.table.guest import EVENT_FIELDS, SCHEMA, Guard, GuestError, check_ho
 from spades.table.room import HOST, Room, RoomConfig
 
 GUESTS = {"p-e": "E", "p-n": "N", "p-w": "W"}
-ROOM_TYPES = {"welcome", "denied", "room", "state", "hand", "sheets", "chat", "refused", "vote", "ended", "fair", "blind"}
+ROOM_TYPES = {
+    "welcome", "denied", "room", "state", "hand", "sheets", "chat", "refused", "vote", "ended", "fair", "blind",
+}  # fmt: skip
 
 
 class Checked:
