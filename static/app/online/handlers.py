@@ -68,13 +68,33 @@ def room(online, message):
 
 
 def state(online, message):
-    """My viewer state and the events since the last: drawn in order by the online session (session.py)."""
+    """My viewer state and the events since the last: drawn in order by the online session (session.py).  A state
+    of a host-blind hand (its ``blind`` key: spades/table/blindtable.py) holds no card of anyone: my seat's device,
+    in my worker, starts for the hand it names and adds my own cards before it is drawn (``online.blind_state``)."""
     seq = (message.get("state") or {}).get("seq")
     if isinstance(seq, int) and not isinstance(seq, bool) and seq >= 0:
         online.seen_seq = seq
     online.record_state(message.get("state"))  # the finished hands the public record lacks are asked for
     claim_asked(online, message.get("state"))
+    if blind_hand(message.get("state")) is not None:
+        online.later(online.blind_state(message))
+        return
     online.later(online.app.online_state(message))
+
+
+def blind_hand(state):
+    """The host-blind hand a state is of (its ``blind`` key: table, hand, dealer, totals, bags, rated, phase,
+    revealed), or ``None``: a state the table made, drawn as it is."""
+    blind = state.get("blind") if isinstance(state, dict) else None
+    return blind if isinstance(blind, dict) else None
+
+
+def blind(online, message):
+    """A host-blind hand's chunk, relayed by the host (``from`` the seat that sent it) or the relay's own: my seat's
+    device takes it (the worker's ``blind_receive``) and what it answers goes to the host (``online.blind_chunk``);
+    a spectator has no device and drops it."""
+    if (online.you or {}).get("seat") in ("N", "E", "S", "W"):
+        online.later(online.blind_chunk(message))
 
 
 def claim_asked(online, state):
@@ -155,6 +175,12 @@ def ended(online, message):
         online.notice(t("online_ended_unscored", name=str(message.get("disconnected") or "")))
         if message.get("disconnected") == me:
             online.later(online.app.record_online(unscored=True))
+    elif message.get("reason") == "renege":  # a host-blind hand's audit found it: the reneging side loses
+        seat = message.get("seat")
+        online.notice(t("online_ended_renege", seat=t("seat_" + seat) if seat in ("N", "E", "S", "W") else "?"))
+        loser = message.get("loser")
+        if loser in ("NS", "EW"):
+            online.later(online.app.record_online(winner="EW" if loser == "NS" else "NS"))
     else:
         online.notice(t("online_ended_left", name=str(message.get("left") or "")))
         loser = message.get("loser")
@@ -210,6 +236,7 @@ MESSAGES = {
     "vote": vote,
     "ended": ended,
     "fair": fair,
+    "blind": blind,
 }
 """What the room sends, by type ``t``: the only messages a page handles from a room."""
 def host_gone(online, message):
