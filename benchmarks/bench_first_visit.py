@@ -1,7 +1,7 @@
 """The first visit on a throttled network (issue 23): time to a readable help and to the first bid (figures, no
 asserts).
 
-    python benchmarks/bench_first_visit.py [--runs 1] [--root DIR] [--label NAME]
+    python benchmarks/bench_first_visit.py [--runs 1] [--root DIR] [--label NAME] [--steps] [--network NAME]
 
 Headless Chromium (a new profile per run) loads ``/?speed=instant&sound=0&seed=7`` from scripts/serve.py's handler
 on 127.0.0.1 (compressed as a static host does) under Chromium's network emulation (DevTools protocol
@@ -13,14 +13,15 @@ As soon as the menu button works the script opens *Menu → How to play*, as a p
 
 *first*: a new profile (empty caches); *later*: the next visit in the same profile, once the service worker has
 precached the build and the engine worker has stored its memory snapshot. ``--root`` serves another checkout (with
-``static/vendor`` linked in) to measure the page before a change; ``--label`` names its lines. Goals (issue 23):
+``static/vendor`` linked in) to measure the page before a change; ``--label`` names its lines; ``--network``
+(``10Mbps/60ms`` or ``1.6Mbps/150ms``) measures on that network only. Goals (issue 23):
 help readable ≤ 1 s; first bid ≤ 5 s at 10 Mbps.
 
 ``--steps`` also prints each run's steps (s after the navigation started): *menu* (the menu button works), *help*;
 the engine worker's *worker* (its script runs), when each of its downloads ended (*wasm*, *stdlib*, *asm.mjs*,
-*spades.zip*; from the worker's ``timing`` op), *python* (Pyodide is up), *engine* (the engine imported and ready);
-the page's *mpy* (MicroPython runs main.py: ``spades:page-python``), *imported* (its modules), *started* (the game
-on show) and *bid*.
+*spades.zip*; from the worker's ``timing`` op) and *zip-asked* (when spades.zip was asked for), *python* (Pyodide
+is up), *engine* (the engine imported and ready); the page's *mpy* (MicroPython runs main.py:
+``spades:page-python``), *imported* (its modules), *started* (the game on show) and *bid*.
 """
 
 from __future__ import annotations
@@ -68,6 +69,7 @@ STEPS = """async () => {
   const names = {'pyodide/pyodide.asm.wasm': 'wasm', 'pyodide/pyodide.asm.mjs': 'asm.mjs', 'spades.zip': 'spades.zip'};
   for (const d of t.downloads || []) {
     out[names[d.file] || (d.file.endsWith('stdlib.zip') ? 'stdlib' : d.file)] = at(d.end);
+    if (d.file === 'spades.zip') out['zip-asked'] = at(d.start);
   }
   for (const [mark, name] of [['spades:page-python', 'mpy'], ['spades:page-imported', 'imported'],
                               ['spades:page-started', 'started']]) {
@@ -76,8 +78,8 @@ STEPS = """async () => {
   }
   return out;
 }"""
-STEP_ORDER = ("menu", "help", "worker", "asm.mjs", "spades.zip", "stdlib", "wasm", "python", "engine", "mpy",
-              "imported", "started", "bid")  # fmt: skip
+STEP_ORDER = ("menu", "help", "worker", "asm.mjs", "zip-asked", "spades.zip", "stdlib", "wasm", "python", "engine",
+              "mpy", "imported", "started", "bid")  # fmt: skip
 
 
 def launch(playwright, profile):
@@ -142,13 +144,15 @@ def main():
     parser.add_argument("--root", type=Path, default=ROOT)
     parser.add_argument("--label", default="now")
     parser.add_argument("--steps", action="store_true", help="also print each run's steps")
+    parser.add_argument("--network", choices=[name for name, *_ in NETWORKS], help="only this network")
     args = parser.parse_args()
+    networks = [network for network in NETWORKS if args.network in (None, network[0])]
     httpd = serve.make_server(port=0, directory=args.root)
     threading.Thread(target=httpd.serve_forever, daemon=True).start()
     url = f"http://127.0.0.1:{httpd.server_port}/?{QUERY}"
     try:
         with sync_playwright() as playwright:
-            for network in NETWORKS:
+            for network in networks:
                 runs = [run_once(playwright, url, network) for _ in range(args.runs)]
                 for when in ("first", "later"):
                     if args.steps:
