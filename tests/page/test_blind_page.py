@@ -4,13 +4,15 @@ every page; run against the stand-in for life.py's ``Online`` (tests/page/test_o
 
 from __future__ import annotations
 
+import html
 from typing import Any
 
 import i18n
-from online import handlers
+from online import handlers, views
 
 from tests.page.test_online_parts import Online as StandIn
 from tests.page.test_online_parts import names
+from tests.page.test_online_views import a_room
 
 
 class Online(StandIn):
@@ -56,3 +58,25 @@ def test_a_renege_at_a_rated_tables_blind_hand_ends_the_game_and_the_other_side_
     assert online.ended == "renege" and online.app.recorded == [{"winner": "NS"}]
     notice = next(d for d in online.did if d[0] == "notice")
     assert i18n.t("seat_W") in notice[1] and notice[1] != "online_ended_renege"
+
+
+def test_the_room_window_says_a_table_is_host_blind_in_every_language(lang: str) -> None:
+    blind = str(views.room_window(a_room(blind=True), None, False))
+    plain = str(views.room_window(a_room(), None, False))
+    assert "data-room-blind" in blind and i18n.t("online_blind_table") in html.unescape(blind)
+    assert "data-room-blind" not in plain and i18n.t("online_blind_table") != "online_blind_table"
+
+
+def test_what_the_audit_found_is_said_in_the_pages_language(lang: str) -> None:
+    assert views.blind_outcome(None) == "" and views.blind_outcome({"events": []}) == ""
+    assert views.blind_outcome({"events": [{"kind": "blind_audit", "ok": True}]}) == i18n.t("blind_audit")
+    renege = {"kind": "blind_renege", "seat": "E", "card": "QH", "n": 7, "rated": False, "tricks": 3}
+    text = views.blind_outcome({"events": [renege]})
+    assert i18n.t("seat_E") in text and "QH" in text and "3" in text and "{" not in text
+    rated = views.blind_outcome({"events": [dict(renege, rated=True, loser="EW")]})
+    assert rated != text and i18n.t("seat_E") in rated and "{" not in rated
+    left = {"kind": "blind_left", "seat": "W", "code": "fair_no_reveal", "params": {"seats": ["W"]}}
+    said = views.blind_outcome({"events": [left]})
+    assert i18n.t("seat_W") in said and "{" not in said and "fair_no_reveal" not in said
+    hostile = {"kind": "blind_left", "seat": '<b onclick="x">', "code": "<i>", "params": "x"}
+    assert "<b" not in views.blind_outcome({"events": [hostile, "junk", {"kind": 3}]})

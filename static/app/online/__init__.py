@@ -31,6 +31,7 @@ MODULES = (
     "lobby",
     "panel",
     "takeover",
+    "blindhands",
     "life",
 )
 """Every module of this package besides this one (static/app/online/NAME.py): the one list the loader fetches."""

@@ -1,0 +1,116 @@
+"""A host-blind hand on this page (docs/fair-play.md, *The room's message flow*): this person's seat's device, in
+this page's engine worker (spades/table/blindops.py, ops ``blind_*``), for the host's page as for a guest's.  A part
+of :class:`life.Online` (a mixin).
+
+- A state with a ``blind`` key (handlers.py ``state``) holds no card of anyone: the device is started for the hand
+  it names (``blind_start``: its ``hello`` goes to the host), and the state is drawn with this device's own cards
+  (``blind_state``: spades/table/blindtable.py ``with_device``).
+- A ``blind`` chunk (handlers.py ``blind``) goes to the device (``blind_receive``); what it answers goes to the host
+  (a guest's link; the host's page sends it to its own room like any of its messages).
+- A bid or a card (:meth:`BlindHands.blind_act`, instead of an intent while a hand is blind) goes through the device
+  (``blind_bid``, ``blind_play``: refused like the engine's when the rules forbid it); the room's next state draws
+  it.
+- Once the device has settled the hand, what its audit found is said once, in the page's language (views.py
+  ``blind_outcome``).
+
+The worker's calls come one after another in the order they were made, so the chunks and the states are taken in
+the order they came.
+"""
+
+from i18n import error_text, t
+from transport import EngineError, call
+
+from .links import SEATS
+from .views import blind_outcome
+
+DEVICE_TABLE = "online-blind"
+"""This page's device's table in its worker (the host's room is ``online``)."""
+
+
+class BlindHands:
+    """The device's part of :class:`life.Online` (its fields ``you``, ``app``; its ``send``, ``notice``)."""
+
+    blind_at = None  # (room table, hand) of the device started, or None
+    blind_told = None  # the hand whose outcome was said
+    blind_last = None  # the last blind state message from the host
+
+    async def engine(self, op, args):
+        """One call of this page's worker (transport.call)."""
+        return await call(op, args)
+
+    def blind_seat(self):
+        seat = (self.you or {}).get("seat")
+        return seat if seat in SEATS else None
+
+    def blind_on(self):
+        """Whether this page's bids and cards go through its device now (a blind hand it has started)."""
+        return self.blind_at is not None and self.blind_last is not None
+
+    def blind_send(self, answer):
+        """Send the host the chunks the device answered (``out``); say what its audit found once settled."""
+        for chunk in (answer or {}).get("out") or []:
+            if isinstance(chunk, dict):
+                self.send(chunk)
+        outcome = (answer or {}).get("outcome")
+        hand = self.blind_at[1] if self.blind_at is not None else None
+        if isinstance(outcome, dict) and hand is not None and self.blind_told != hand:
+            self.blind_told = hand
+            text = blind_outcome(outcome)
+            if text:
+                self.notice(text)
+
+    async def blind_state(self, message):
+        """The host's state of a blind hand: the device started for its hand, then drawn with my own cards."""
+        state = message.get("state") or {}
+        blind = state.get("blind") or {}
+        seat = self.blind_seat()
+        self.blind_last = message
+        if seat is None:  # a spectator: the public state as it is
+            await self.app.online_state(message)
+            return
+        where = (blind.get("table"), blind.get("hand"))
+        try:
+            if self.blind_at != where:
+                self.blind_at = where
+                args = {"table": DEVICE_TABLE, "room": blind.get("table"), "seat": seat, "hand": blind.get("hand"),
+                        "dealer": blind.get("dealer"), "rules": state.get("rules"), "totals": blind.get("totals"),
+                        "bags": blind.get("bags"), "rated": blind.get("rated") is True}  # fmt: skip
+                self.blind_send(await self.engine("blind_start", args))
+            answer = await self.engine("blind_state", {"table": DEVICE_TABLE, "state": state})
+        except EngineError as error:
+            print("spades online: the blind hand's device failed: " + str(error)[:120])
+            await self.app.online_state(message)
+            return
+        self.blind_send(answer)
+        drawn = dict(message)
+        drawn["state"] = answer.get("state") or state
+        await self.app.online_state(drawn)
+
+    async def blind_chunk(self, message):
+        """A chunk the host relayed (or the relay's own): the device takes it, its answer goes to the host."""
+        if self.blind_at is None:
+            return
+        try:
+            answer = await self.engine("blind_receive", {"table": DEVICE_TABLE, "chunk": message})
+        except EngineError as error:
+            print("spades online: a blind chunk was not taken: " + str(error)[:120])
+            return
+        self.blind_send(answer)
+        if answer.get("outcome") is not None and self.blind_last is not None:
+            await self.blind_state(self.blind_last)  # settled here: draw it (the room's own state follows)
+
+    async def blind_act(self, intent):
+        """My bid or card through my device (a blind hand's intent); a refusal is said as the room's are."""
+        kind = (intent or {}).get("type")
+        try:
+            if kind == "bid":
+                answer = await self.engine("blind_bid", {"table": DEVICE_TABLE, "bid": intent.get("bid")})
+            elif kind == "play":
+                answer = await self.engine("blind_play", {"table": DEVICE_TABLE, "card": intent.get("card")})
+            else:
+                return  # nothing else is done at a blind hand (no look, undo or claim)
+        except EngineError as error:
+            self.app.acting = False
+            self.app.set_message(t("online_refused", error=error_text(error)))
+            return
+        self.blind_send(answer)

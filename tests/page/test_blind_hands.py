@@ -1,0 +1,113 @@
+"""This page's device at a host-blind table (static/app/online/blindhands.py) against the real room and worker.
+
+Four pages, each the online package's handlers (handlers.py) over a stand-in for life.py's ``Online`` with the
+mixin :class:`BlindHands`; each page's worker calls go to the real engine worker (``spades.worker.handle``, each
+page under a table name of its own, as each browser has a worker of its own).  The room (spades/table/room.py) is
+the host's; every message it sends goes through the handlers, every chunk a page sends back to the room.  The pages
+bid and play from what they draw, and a whole blind hand is dealt, played and scored.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import types
+from typing import Any
+
+import i18n
+from online import handlers
+
+from spades import worker
+from spades.cards import Seat
+from spades.rules import Rules
+from spades.table.room import HOST, Room, RoomConfig
+from tests.page.conftest import run_async
+from tests.page.test_online_parts import Online as StandIn
+
+
+class EngineError(Exception):
+    def __init__(self, message: str, code: str | None = None, params: Any = None) -> None:
+        super().__init__(message)
+        self.code, self.params = code, params if isinstance(params, dict) else {}
+
+
+sys.modules.setdefault("transport", types.SimpleNamespace(EngineError=EngineError, call=None))  # type: ignore[arg-type]
+from online.blindhands import DEVICE_TABLE, BlindHands  # noqa: E402
+
+NAMES = {"N": "Nora", "E": "Eli", "S": "Sam", "W": "Wen"}
+
+
+class Page(BlindHands, StandIn):
+    """A person's page: the handlers' effects recorded by the stand-in, the device's calls to the real worker."""
+
+    def __init__(self, peer: str, seat: str) -> None:
+        super().__init__("host" if peer == HOST else "guest")
+        self.peer = peer
+        self.you = {"seat": seat, "token": "t", "spectator": False, "name": NAMES[seat]}
+        self.drawn: dict[str, Any] | None = None
+        self.notices: list[str] = []
+        app = self.app
+
+        async def online_state(message: dict[str, Any]) -> None:
+            self.drawn = message["state"]
+
+        app.online_state = online_state
+
+    async def engine(self, op: str, args: dict[str, Any]) -> Any:
+        args = dict(args, table=self.peer + "/" + args["table"])  # each page's own worker
+        answer = json.loads(worker.handle(op, json.dumps(args)))
+        if "error" in answer and "kind" in answer:
+            raise EngineError(answer["error"], answer.get("code"), answer.get("params"))
+        return answer
+
+    def notice(self, text: str) -> None:
+        self.notices.append(text)
+
+
+def test_four_pages_play_a_blind_hand_through_their_devices_and_each_says_the_audit_holds() -> None:
+    room = Room(Rules.from_dict({"preset": "standard"}), RoomConfig("casual", blind=True), NAMES["S"], Seat.S)
+    pages = {HOST: Page(HOST, "S"), **{"p-" + s: Page("p-" + s, s) for s in "NEW"}}
+    now = 1000.0
+    queue: list[tuple[str, dict[str, Any]]] = []
+
+    def pump(out: list[tuple[str, dict[str, Any]]]) -> None:
+        queue.extend(out)
+        while queue:
+            peer, message = queue.pop(0)
+            page = pages.get(peer)
+            if page is None:
+                continue
+            handlers.MESSAGES[message["t"]](page, json.loads(json.dumps(message)))
+            for chunk in page.sent:
+                queue.extend(room.receive(peer, chunk, now))
+            page.sent.clear()
+
+    for peer, page in pages.items():
+        if peer != HOST:
+            seat = page.you["seat"]
+            pump(room.receive(peer, {"t": "hello", "name": NAMES[seat]}, now))
+            pump(room.receive(peer, {"t": "sit", "seat": seat}, now))
+            pump(room.receive(peer, {"t": "ready", "ready": True}, now))
+    pump(room.receive(HOST, {"t": "start"}, now))
+    for page in pages.values():  # every page drew its own 13 cards, and only those
+        assert page.drawn is not None and page.drawn["blind"]["hand"] == 1 and len(page.drawn["hand"]) == 13
+        assert page.blind_on() and page.blind_at == (room.fair.table, 1)
+    assert len({c["card"] for p in pages.values() for c in p.drawn["hand"]}) == 52
+    for _ in range(4 + 52):
+        page = next((p for p in pages.values() if p.drawn["legal_bids"] or any(c["legal"] for c in p.drawn["hand"])),
+                    None)  # fmt: skip
+        if page is None:
+            break
+        state = page.drawn
+        if state["legal_bids"]:
+            intent = {"type": "bid", "bid": 3 if 3 in state["legal_bids"] else state["legal_bids"][-1]}
+        else:
+            intent = {"type": "play", "card": next(c["card"] for c in state["hand"] if c["legal"])}
+        run_async(page.blind_act(intent))
+        chunks, page.sent = list(page.sent), []
+        pump([out for chunk in chunks for out in room.receive(page.peer, chunk, now)])
+    assert room.blind is None and room.table is not None and len(room.table.game.results) == 1
+    for page in pages.values():
+        assert page.drawn["phase"] == "hand-over" and "blind" not in page.drawn
+        assert page.notices[-1:] == [i18n.t("blind_audit")], page.notices
+    assert DEVICE_TABLE == "online-blind"
