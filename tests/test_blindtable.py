@@ -261,3 +261,34 @@ def test_the_bidder_is_offered_its_legal_bids_and_no_blind_nil() -> None:
     assert state["legal_bids"] == [b for b in page.device.view().legal if b != -1]
     other = next(p for p in world.pages.values() if p.seat != public.turn)
     assert with_device(other.state, other.device)["legal_bids"] == []
+
+
+def test_a_person_whose_link_dropped_gets_the_chunks_they_missed_on_their_return_and_the_hand_plays_on() -> None:
+    world = World()
+    room = world.room
+    page = world.pages["p-E"]
+    token = room.members["p-E"].token
+    world.deliver(room.disconnect("p-E", world.now))
+    bidder = world.to_move()
+    assert bidder is not None and bidder.seat == Seat.N  # (W deals: N bids first, E next)
+    world.chunks(bidder, bidder.device.bid(3))
+    assert page.device.public.bids[Seat.N] is None, "E's page heard nothing while away"
+    world.now += 1000
+    world.deliver(room.receive("p-E", {"t": "hello", "name": NAMES["E"], "token": token}, world.now))
+    assert page.device.public.bids[Seat.N] == 3 and page.device.view().turn == Seat.E
+    world.play_hand()
+    assert room.blind is None and len(room.table.game.results) == 1
+    assert all(p.device.outcome.ok for p in world.pages.values())
+
+
+def test_a_page_that_reloaded_during_a_blind_hand_is_named_and_the_computer_plays_its_seat() -> None:
+    world = World()
+    room = world.room
+    page = world.pages["p-E"]
+    token = room.members["p-E"].token
+    world.deliver(room.disconnect("p-E", world.now))
+    page.device = None  # the reload lost the device: the new one says hello again, which the relay refuses
+    world.deliver(room.receive("p-E", {"t": "hello", "name": NAMES["E"], "token": token}, world.now))
+    assert room.blind is None and room.table is not None and room.table.seats[Seat.E].away
+    outcome = world.pages["p-N"].device.outcome
+    assert outcome.left == (Seat.E,) and outcome.error is not None and outcome.error.code == "blind_refused"

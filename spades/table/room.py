@@ -558,6 +558,7 @@ class Room:
         # host-blind hands (blindtable.py): the hand in progress is self.blind; since when its reveals are awaited;
         # every blind hand's fair part (kept apart from self.fair's, and not saved: a transcript is about 256 kB)
         self._blind_since: float | None = None
+        self._blind_backlog: dict[Seat, list[dict[str, Any]]] = {}  # chunks for a dropped person's return
         self.blind_parts: dict[int, dict[str, Any]] = {}
 
     # ----------------------------------------------------------------- who is where
@@ -1011,7 +1012,9 @@ class Room:
                 if occupant.away:
                     self.table.set_occupant(back.seat, Occupant("peer", occupant.level, back.name))
             ask = self.fair.ask() if back.seat is not None and back.fair else None  # the open round
-            return self._welcome(back) + self._room_update() + self._states() + ([(peer, ask)] if ask else [])
+            missed = self._blind_missed(back)  # a blind hand's chunks relayed while it was away, after its state
+            out = self._welcome(back) + self._room_update() + self._states() + ([(peer, ask)] if ask else [])
+            return out + missed
         if self.dnd and message.get("via", "invite") != "invite":
             return [(peer, {"t": "denied", "code": "dnd"})]
         member = Member(peer, name, self._token(), lang=lang)
@@ -1395,7 +1398,7 @@ class Room:
         ``blind`` key: each person's page starts its seat's device for the hand)."""
         self.blind = BlindRelay(self.fair.table, hand, self.rules, dealer, totals, bags,
                                 rated=self.config.kind == "rated")  # fmt: skip
-        self._blind_since = None
+        self._blind_since, self._blind_backlog = None, {}
         return self._room_update() + self._states()
 
     def _blind_next(self) -> list[Out]:
@@ -1406,13 +1409,24 @@ class Room:
         return self._blind_begin(game.hand_number + 1, Seat((game.dealer + 1) % 4), view.totals, view.bags)
 
     def _blind_out(self, chunks: list[tuple[Seat, dict[str, Any]]]) -> list[Out]:
-        """The relay's chunks to the people seated and there (the host's own seat's, for its own page's device)."""
+        """The relay's chunks to the people seated and there (the host's own seat's, for its own page's device); a
+        dropped person's are kept for their return (:meth:`_blind_missed`)."""
         out: list[Out] = []
         for seat, chunk in chunks:
             player = self.player_at(seat)
             if player is not None and player.connected:
                 out.append((player.peer, chunk))
+            elif player is not None:
+                self._blind_backlog.setdefault(seat, []).append(chunk)
         return out
+
+    def _blind_missed(self, member: Member) -> list[Out]:
+        """The chunks of the blind hand in progress relayed while ``member`` was away, in order: a page whose device
+        lived on (a link that dropped) takes them and plays on; one that reloaded has lost its device, and the new
+        one's ``hello`` is refused by the relay, which names the seat (its side is then treated as having left)."""
+        if self.blind is None or member.seat is None:
+            return []
+        return [(member.peer, chunk) for chunk in self._blind_backlog.pop(member.seat, [])]
 
     def _blind_news(self, before: tuple[Any, ...], now: float) -> list[Out]:
         """After the relay took something: the hand settled (:meth:`_blind_settle`), or everyone's state when what
