@@ -3,7 +3,9 @@ standard library (static/vendor/pyodide/engine_stdlib.zip) when it is there, so 
 it lacks fails here (tests/pyodide/run.mjs --stdlib).
 
 One Pyodide run per module (a boot costs about a second of CPU), so that pytest-xdist spreads them over the
-cores and a failure names its module."""
+cores and a failure names its module.  Of a module of whole hands whose every test CPython runs too (pytest
+collects tests/portable/), Pyodide runs the part named in :data:`PART` (tests/pyodide/some_tests.py): the same
+Python on the same engine, where one whole hand proves that the engine works there."""
 
 import re
 import shutil
@@ -13,8 +15,16 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
+SOME = "tests/pyodide/some_tests.py"
 STDLIB = ROOT / "static" / "vendor" / "pyodide" / "engine_stdlib.zip"
 MODULES = sorted(path.relative_to(ROOT).as_posix() for path in (ROOT / "tests" / "portable").glob("test_*.py"))
+PART = {
+    # host-blind hands, a few seconds of 2048-bit powers each in Pyodide: the whole hand with every audit (the
+    # renege, the refused reveal and the two of clubs's lead are the same code, in CPython)
+    "tests/portable/test_blindroom.py": (
+        "test_four_devices_play_a_whole_blind_hand_through_the_relay_and_every_audit_holds",
+    ),
+}
 
 
 @pytest.mark.skipif(
@@ -24,8 +34,9 @@ MODULES = sorted(path.relative_to(ROOT).as_posix() for path in (ROOT / "tests" /
 @pytest.mark.parametrize("module", MODULES)
 def test_portable_tests_pass_in_pyodide(module):
     stdlib = ["--stdlib", str(STDLIB)] if STDLIB.exists() else []
+    run = ["--script", SOME, module, *PART[module]] if module in PART else [module]
     proc = subprocess.run(
-        ["node", "tests/pyodide/run.mjs", *stdlib, module],
+        ["node", "tests/pyodide/run.mjs", *stdlib, *run],
         cwd=ROOT,
         check=False,
         capture_output=True,
@@ -37,3 +48,10 @@ def test_portable_tests_pass_in_pyodide(module):
     assert summary, output
     assert proc.returncode == 0, output
     assert int(summary[1]) > 0 and int(summary[2]) == 0, output
+
+
+def test_the_part_run_in_pyodide_names_tests_of_its_module():
+    for module, names in PART.items():
+        assert module in MODULES, module
+        defined = set(re.findall(r"^def (test_\w+)\(", (ROOT / module).read_text(encoding="utf-8"), re.MULTILINE))
+        assert set(names) <= defined and len(names) < len(defined), (module, set(names) - defined)
