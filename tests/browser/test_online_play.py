@@ -46,11 +46,10 @@ def join(make_page, server, tracker, link, name):
 
 
 def bid(page):
-    """Bid 2 on ``page``, or its first bid allowed, and wait until the page takes it."""
-    button = page.query_selector('#bid-panel [data-bid="2"]:not([disabled])') or page.query_selector(
-        "#bid-panel [data-bid]:not([disabled])"
-    )
-    button.click()
+    """Bid 2 on ``page``, or its first bid allowed, and wait until the page takes it (locators, found again when
+    the panel is drawn anew meanwhile: another seat's bid redraws it)."""
+    two = page.locator('#bid-panel [data-bid="2"]:not([disabled])')
+    (two if two.count() else page.locator("#bid-panel [data-bid]:not([disabled])").first).click()
     page.wait_for_function("() => document.body.dataset.await !== 'bid'", timeout=START)
 
 

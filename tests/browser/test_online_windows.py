@@ -64,10 +64,17 @@ def test_the_lobby_says_when_no_lobby_server_answers(make_page, server) -> None:
     assert page.inner_text('[data-tracker="ws://127.0.0.1:9"]') == "ws://127.0.0.1:9: no answer"
 
 
-def test_the_table_window_stays_open_through_room_updates_and_the_next_hand_closes_the_hand_window(
+def test_the_table_window_stays_open_the_next_hand_closes_the_hand_window_and_a_returning_guest_is_at_its_trick(
     make_page, server, tracker
 ) -> None:
+    """One table for three steps in turn (each a function below: a failure's traceback names it)."""
     host, (guest,), _ = start_two_people(make_page, server, tracker)
+    the_table_window_stays_open_through_room_updates(guest)
+    the_next_hand_closes_the_guests_end_of_hand_window(host, guest)
+    a_returning_guest_is_at_the_current_trick_at_once(host, guest)
+
+
+def the_table_window_stays_open_through_room_updates(guest) -> None:
     guest.click('[data-action="online-panel"]')
     guest.click('#online-buttons [data-action="online"]')  # the room window (Table), during the game
     guest.wait_for_selector("#dlg-online[open] [data-lobby]")
@@ -81,6 +88,9 @@ def test_the_table_window_stays_open_through_room_updates_and_the_next_hand_clos
         assert guest.is_checked('#dlg-online input[name="show_cards"]') == (turn % 2 == 0)
     guest.keyboard.press("Escape")
     guest.wait_for_function("() => !document.querySelector('#dlg-online[open]')")
+
+
+def the_next_hand_closes_the_guests_end_of_hand_window(host, guest) -> None:
     play_until_over([host, guest])
     for page in (host, guest):
         page.wait_for_function("() => document.body.dataset.phase === 'hand-over'", timeout=START)
@@ -94,13 +104,9 @@ def test_the_table_window_stays_open_through_room_updates_and_the_next_hand_clos
     )
 
 
-def test_a_returning_guest_is_at_the_current_trick_at_once(make_page, server, tracker) -> None:
+def a_returning_guest_is_at_the_current_trick_at_once(host, guest) -> None:
     """The guest's page closes and opens the invitation again: it says hello with seq 0 and its token, and the room
     sends the current state (spades/table/room.py: no replay of the history), drawn at once."""
-    host, (guest,), _ = start_two_people(make_page, server, tracker)
-    play_until_over([host, guest])
-    host.wait_for_selector('#dlg-hand[open] [data-action="next-hand"]', timeout=START)
-    host.click('#dlg-hand [data-action="next-hand"]')
     for page in (host, guest):
         page.wait_for_function("() => document.body.dataset.phase === 'bidding'", timeout=START)
     guest.reload()
