@@ -71,6 +71,7 @@ STEPS = """async () => {
     out[names[d.file] || (d.file.endsWith('stdlib.zip') ? 'stdlib' : d.file)] = at(d.end);
     if (d.file === 'spades.zip') out['zip-asked'] = at(d.start);
   }
+  if (t.read && t.read['pyodide/pyodide.asm.wasm']) out['wasm-read'] = at(t.read['pyodide/pyodide.asm.wasm']);
   for (const [mark, name] of [['spades:page-python', 'mpy'], ['spades:page-imported', 'imported'],
                               ['spades:page-started', 'started']]) {
     const entry = performance.getEntriesByName(mark)[0];
@@ -78,8 +79,8 @@ STEPS = """async () => {
   }
   return out;
 }"""
-STEP_ORDER = ("menu", "help", "worker", "asm.mjs", "zip-asked", "spades.zip", "stdlib", "wasm", "python", "engine",
-              "mpy", "imported", "started", "bid")  # fmt: skip
+STEP_ORDER = ("menu", "help", "worker", "asm.mjs", "zip-asked", "spades.zip", "stdlib", "wasm", "wasm-read", "python",
+              "engine", "mpy", "imported", "started", "bid")  # fmt: skip
 
 
 def launch(playwright, profile):

@@ -94,20 +94,31 @@ async function count(path, response) {
     if (done) break;
     read += value.length;
     file.loaded = file.total * Math.min(1, read / decoded);
+    if (read >= decoded * NEARLY) nearly.get(path)?.();
     progress();
   }
   file.loaded = file.total;
   progress(true);
+  (timing.read ??= {})[path] = Math.round(performance.now()); // its last byte read here (the worker's clock)
 }
 
-const received = new Map(); // path -> a promise settled when the file's last byte is in (or its reading failed)
+// START's files nearly in: each one's promise settles when NEARLY of it has been read, or when its fetch failed,
+// was refused, or has no body to count. spades.zip is asked for then (below).
+const NEARLY = 0.95;
+const nearly = new Map();
+const nearlyIn = START.map((path) => new Promise((resolve) => nearly.set(path, resolve)));
 
 async function fetchCounted(input, init, begun = null) {
   const response = await (begun ?? fetchFromNetwork(input, init));
   const path = pathOf(input instanceof Request ? input.url : input);
   if (path && files.has(path) && response.ok && response.body) {
     // a tee: Pyodide reads the original (and its code cache)
-    received.set(path, count(path, response.clone()).catch(() => {}));
+    count(path, response.clone()).then(
+      () => nearly.get(path)?.(),
+      () => nearly.get(path)?.(),
+    );
+  } else if (path) {
+    nearly.get(path)?.();
   }
   return response;
 }
@@ -120,12 +131,15 @@ async function fetchCounted(input, init, begun = null) {
 // and counted from here.
 const early = new Map(START.map((path) => [vendor + path, fetchCounted(vendor + path, undefined, started.get(path))]));
 for (const response of early.values()) response.catch(() => {}); // handled where loadPyodide awaits it
-// When START's files are in (or failed): spades.zip is asked for then, not beside them. Python needs it only once
+// spades.zip is asked for when START's files are nearly in, not beside them at the start: Python needs it only once
 // it is up, about a second after the runtime's last byte; asked for at once it shared the line with the wasm (the
-// first visit's long pole) and made it 0.3 s later at 10 Mbps (docs/runtime.md "The first visit").
-const runtimeIn = Promise.all(
-  START.map((path) => early.get(vendor + path).then(() => received.get(path), () => undefined)),
-);
+// first visit's long pole) and made it 0.3 s later at 10 Mbps. Not after the wasm's last byte either: then the
+// worker is busy compiling and starting Pyodide, and the request went out 0.5–1 s late, with the line idle
+// (docs/runtime.md "The first visit").
+for (const [path, response] of START.map((path) => [path, early.get(vendor + path)])) {
+  response.catch(() => nearly.get(path)?.());
+}
+const runtimeIn = Promise.all(nearlyIn);
 self.fetch = (input, init) => {
   const url = String(input instanceof Request ? input.url : input);
   const started = early.get(url);
