@@ -32,7 +32,7 @@ class EngineError(Exception):
 
 
 sys.modules.setdefault("transport", types.SimpleNamespace(EngineError=EngineError, call=None))  # type: ignore[arg-type]
-from online.blindhands import DEVICE_TABLE, BlindHands  # noqa: E402
+from online.blindhands import DEVICE_TABLE, BlindHands, blind_outcome  # noqa: E402
 
 NAMES = {"N": "Nora", "E": "Eli", "S": "Sam", "W": "Wen"}
 
@@ -107,7 +107,22 @@ def test_four_pages_play_a_blind_hand_through_their_devices_and_each_says_the_au
         chunks, page.sent = list(page.sent), []
         pump([out for chunk in chunks for out in room.receive(page.peer, chunk, now)])
     assert room.blind is None and room.table is not None and len(room.table.game.results) == 1
-    for page in pages.values():
-        assert page.drawn["phase"] == "hand-over" and "blind" not in page.drawn
+    for page in pages.values():  # the table's own states again: the next intents are intents
+        assert page.drawn["phase"] == "hand-over" and "blind" not in page.drawn and not page.blind_on()
         assert page.notices[-1:] == [i18n.t("blind_audit")], page.notices
     assert DEVICE_TABLE == "online-blind"
+
+
+def test_what_the_audit_found_is_said_in_the_pages_language(lang: str) -> None:
+    assert blind_outcome(None) == "" and blind_outcome({"events": []}) == ""
+    assert blind_outcome({"events": [{"kind": "blind_audit", "ok": True}]}) == i18n.t("blind_audit")
+    renege = {"kind": "blind_renege", "seat": "E", "card": "QH", "n": 7, "rated": False, "tricks": 3}
+    text = blind_outcome({"events": [renege]})
+    assert i18n.t("seat_E") in text and "QH" in text and "3" in text and "{" not in text
+    rated = blind_outcome({"events": [dict(renege, rated=True, loser="EW")]})
+    assert rated != text and i18n.t("seat_E") in rated and "{" not in rated
+    left = {"kind": "blind_left", "seat": "W", "code": "fair_no_reveal", "params": {"seats": ["W"]}}
+    said = blind_outcome({"events": [left]})
+    assert i18n.t("seat_W") in said and "{" not in said and "fair_no_reveal" not in said
+    hostile = {"kind": "blind_left", "seat": '<b onclick="x">', "code": "<i>", "params": "x"}
+    assert "<b" not in blind_outcome({"events": [hostile, "junk", {"kind": 3}]})

@@ -65,18 +65,3 @@ def test_the_room_window_says_a_table_is_host_blind_in_every_language(lang: str)
     plain = str(views.room_window(a_room(), None, False))
     assert "data-room-blind" in blind and i18n.t("online_blind_table") in html.unescape(blind)
     assert "data-room-blind" not in plain and i18n.t("online_blind_table") != "online_blind_table"
-
-
-def test_what_the_audit_found_is_said_in_the_pages_language(lang: str) -> None:
-    assert views.blind_outcome(None) == "" and views.blind_outcome({"events": []}) == ""
-    assert views.blind_outcome({"events": [{"kind": "blind_audit", "ok": True}]}) == i18n.t("blind_audit")
-    renege = {"kind": "blind_renege", "seat": "E", "card": "QH", "n": 7, "rated": False, "tricks": 3}
-    text = views.blind_outcome({"events": [renege]})
-    assert i18n.t("seat_E") in text and "QH" in text and "3" in text and "{" not in text
-    rated = views.blind_outcome({"events": [dict(renege, rated=True, loser="EW")]})
-    assert rated != text and i18n.t("seat_E") in rated and "{" not in rated
-    left = {"kind": "blind_left", "seat": "W", "code": "fair_no_reveal", "params": {"seats": ["W"]}}
-    said = views.blind_outcome({"events": [left]})
-    assert i18n.t("seat_W") in said and "{" not in said and "fair_no_reveal" not in said
-    hostile = {"kind": "blind_left", "seat": '<b onclick="x">', "code": "<i>", "params": "x"}
-    assert "<b" not in views.blind_outcome({"events": [hostile, "junk", {"kind": 3}]})

@@ -10,8 +10,8 @@ of :class:`life.Online` (a mixin).
 - A bid or a card (:meth:`BlindHands.blind_act`, instead of an intent while a hand is blind) goes through the device
   (``blind_bid``, ``blind_play``: refused like the engine's when the rules forbid it); the room's next state draws
   it.
-- Once the device has settled the hand, what its audit found is said once, in the page's language (views.py
-  ``blind_outcome``).
+- Once the device has settled the hand, what its audit found is said once, in the page's language
+  (:func:`blind_outcome`).
 
 The worker's calls come one after another in the order they were made, so the chunks and the states are taken in
 the order they came.
@@ -21,10 +21,45 @@ from i18n import error_text, t
 from transport import EngineError, call
 
 from .links import SEATS
-from .views import blind_outcome
 
 DEVICE_TABLE = "online-blind"
 """This page's device's table in its worker (the host's room is ``online``)."""
+
+
+def _dict(value):
+    return value if isinstance(value, dict) else {}
+
+
+def _int(value):
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+def _text(value):
+    return "" if value is None else str(value)
+
+
+def blind_outcome(outcome, rated=False):
+    """What a host-blind hand's audit found, in the page's language (plain text for a notice; empty before it is
+    settled): each of the outcome's events (spades/table/blindroom.py ``Outcome.to_json``) — it holds
+    (``blind_audit``), a renege and its penalty (``blind_renege``, at a rated table ``blind_renege_rated``), a seat
+    named and its side treated as having left (``blind_left``, with the reason's own words)."""
+    lines = []
+    for event in _dict(outcome).get("events") or []:
+        event = _dict(event)
+        kind = event.get("kind")
+        seat = event.get("seat")
+        where = t("seat_" + seat) if seat in SEATS else "?"
+        if kind == "blind_audit":
+            lines.append(t("blind_audit"))
+        elif kind == "blind_renege":
+            key = "blind_renege_rated" if event.get("rated") or rated else "blind_renege"
+            tricks = _int(event.get("tricks"))
+            lines.append(t(key, seat=where, card=_text(event.get("card")), n=_int(event.get("n")) or 0,
+                           tricks=tricks if tricks is not None else 0))  # fmt: skip
+        elif kind == "blind_left":
+            reason = error_text({"code": event.get("code"), "params": _dict(event.get("params"))})
+            lines.append(t("blind_left", seat=where, reason=reason))
+    return " ".join(lines)
 
 
 class BlindHands:
@@ -43,8 +78,9 @@ class BlindHands:
         return seat if seat in SEATS else None
 
     def blind_on(self):
-        """Whether this page's bids and cards go through its device now (a blind hand it has started)."""
-        return self.blind_at is not None and self.blind_last is not None
+        """Whether this page's bids and cards go through its device now: the last state was of a blind hand (the
+        table's own states clear it: handlers.py ``state``) and this page sits at the table."""
+        return self.blind_last is not None and self.blind_seat() is not None
 
     def blind_send(self, answer):
         """Send the host the chunks the device answered (``out``); say what its audit found once settled."""

@@ -79,6 +79,7 @@ def state(online, message):
     if blind_hand(message.get("state")) is not None:
         online.later(online.blind_state(message))
         return
+    online.blind_last = None  # the table's own state again: my bids and cards are intents (blindhands.py)
     online.later(online.app.online_state(message))
 
 

@@ -172,30 +172,6 @@ def room_window(room, you, host, hidden=(), invite=None, code=None, prefs=None, 
     return join([title(t("online_room_title", kind=kind)), h("div", {"data-lobby": True}, parts)])
 
 
-def blind_outcome(outcome, rated=False):
-    """What a host-blind hand's audit found, in the page's language (plain text for a notice; empty before it is
-    settled): each of the outcome's events (spades/table/blindroom.py ``Outcome.to_json``) — it holds
-    (``blind_audit``), a renege and its penalty (``blind_renege``, at a rated table ``blind_renege_rated``), a seat
-    named and its side treated as having left (``blind_left``, with the reason's own words)."""
-    lines = []
-    for event in _dict(outcome).get("events") or []:
-        event = _dict(event)
-        kind = event.get("kind")
-        seat = event.get("seat")
-        where = t("seat_" + seat) if seat in SEATS else "?"
-        if kind == "blind_audit":
-            lines.append(t("blind_audit"))
-        elif kind == "blind_renege":
-            key = "blind_renege_rated" if event.get("rated") or rated else "blind_renege"
-            tricks = _int(event.get("tricks"))
-            lines.append(t(key, seat=where, card=_text(event.get("card")), n=_int(event.get("n")) or 0,
-                           tricks=tricks if tricks is not None else 0))  # fmt: skip
-        elif kind == "blind_left":
-            reason = i18n.error_text({"code": event.get("code"), "params": _dict(event.get("params"))})
-            lines.append(t("blind_left", seat=where, reason=reason))
-    return " ".join(lines)
-
-
 def clock_line(clock):
     """The table's move clock in the room window (``[data-room-clock]``), in seconds; none without one."""
     move, reserve = _int(_dict(clock).get("move_ms")), _int(_dict(clock).get("reserve_ms"))
