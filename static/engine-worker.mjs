@@ -259,7 +259,7 @@ engine.catch(() => {}); // handled where start() awaits it
 // it can be stored).
 async function start(py, plain) {
   timing.python = performance.now();
-  // The package (compiled, with its sources for tracebacks) on sys.path. The filesystem is not part of a
+  // The package (compiled, no sources: a traceback names the file and line) on sys.path. The filesystem is not part of a
   // snapshot, so a restored start writes it again (the same bytes: the snapshot's zipimport knows them).
   py.FS.mkdirTree("/engine");
   py.FS.writeFile("/engine/spades.zip", new Uint8Array(await engine));
