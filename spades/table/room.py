@@ -1395,9 +1395,11 @@ class Room:
 
     def _blind_begin(self, hand: int, dealer: Seat, totals: tuple[int, int], bags: tuple[int, int]) -> list[Out]:
         """Hand ``hand`` is dealt host-blind: its relay is set (:attr:`blind`) and everyone's state says so (its
-        ``blind`` key: each person's page starts its seat's device for the hand)."""
-        self.blind = BlindRelay(self.fair.table, hand, self.rules, dealer, totals, bags,
-                                rated=self.config.kind == "rated")  # fmt: skip
+        ``blind`` key: each person's page starts its seat's device for the hand).  The hand's table name is the
+        room's and a fresh random part, so that no two deals share one (a hand dealt again after the host reloaded
+        has the same number: every page starts a new device for it)."""
+        name = f"{self.fair.table}.{secrets.token_hex(4)}"
+        self.blind = BlindRelay(name, hand, self.rules, dealer, totals, bags, rated=self.config.kind == "rated")
         self._blind_since, self._blind_backlog = None, {}
         return self._room_update() + self._states()
 

@@ -91,7 +91,7 @@ def test_four_pages_play_a_blind_hand_through_their_devices_and_each_says_the_au
     pump(room.receive(HOST, {"t": "start"}, now))
     for page in pages.values():  # every page drew its own 13 cards, and only those
         assert page.drawn is not None and page.drawn["blind"]["hand"] == 1 and len(page.drawn["hand"]) == 13
-        assert page.blind_on() and page.blind_at == (room.fair.table, 1)
+        assert page.blind_on() and page.blind_at == (room.blind.table, 1) and room.blind.table != room.fair.table
     assert len({c["card"] for p in pages.values() for c in p.drawn["hand"]}) == 52
     for _ in range(4 + 52):
         page = next((p for p in pages.values() if p.drawn["legal_bids"] or any(c["legal"] for c in p.drawn["hand"])),

@@ -39,7 +39,9 @@ class Page:
         if kind == "state":
             self.state = message["state"]
             blind = self.state.get("blind")
-            if blind is not None and (self.device is None or self.device.hand != blind["hand"]):
+            if blind is not None and (
+                self.device is None or (self.device.table, self.device.hand) != (blind["table"], blind["hand"])
+            ):
                 self.device = self.make(self.seat, blind["table"], blind["hand"], Rules.from_dict(self.state["rules"]),
                                         Seat[blind["dealer"]], tuple(blind["totals"]), tuple(blind["bags"]),
                                         rated=blind["rated"])  # fmt: skip
