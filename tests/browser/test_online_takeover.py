@@ -2,8 +2,9 @@
 people play a hand; the host's page closes in the middle of the next; the first of the room's succession that is
 still there takes the table over from the public record every page keeps, the others follow it by themselves, the
 hand is dealt again and the score sheet is the one before; the old host reopens the link and gets its seat back as
-a guest, and a newcomer who opens the invitation made before the takeover finds the table under its new host.  The
-same with the first successor gone too: the next in order takes over.
+a guest, and a newcomer who opens the invitation made before the takeover finds the table under its new host.  Then
+the same at that table with the new host's first successor gone too: the next in her order takes over (a second
+takeover, from a host that took over herself).
 
 The succession goes clockwise from the host's left: Ann hosts at South, so West (Di), North (Bo), East (Cy).
 """
@@ -62,28 +63,38 @@ def four_people(make_page, server, tracker):
     return people, link
 
 
-def took_over(pages, host, started):
-    """Wait until ``host`` hosts and every page met one new host and shows the new deal; the seconds it took."""
+def hosts_met(page) -> int:
+    """How many new hosts ``page`` met (#online-bar[data-hosts], takeover.py: the one it became itself too)."""
+    return int(page.get_attribute("#online-bar", "data-hosts") or 0)
+
+
+def took_over(pages, host, started, met=None):
+    """Wait until ``host`` hosts and every page met one new host more than ``met`` says (none: each its first) and
+    shows the new deal; the seconds it took."""
     host.wait_for_function("() => document.body.dataset.online === 'host'", timeout=START)
     for page in pages:
         page.wait_for_function(
-            "() => document.querySelector('#online-bar')?.dataset.hosts === '1' && "
+            "(n) => document.querySelector('#online-bar')?.dataset.hosts === String(n) && "
             "document.body.dataset.phase === 'bidding'",
+            arg=(met or {}).get(page, 0) + 1,
             timeout=START,
         )
     return time.monotonic() - started
 
 
-def comes_back(old, url, new_host):
+def comes_back(old, url, new_host, seat="S"):
     """The old host reopens its link (``url``, in the same browser): its saved room gives way to the new host, and
     it is a guest at its own seat again."""
     page = old.context.new_page()
     page.goto(url)
     page.wait_for_function(
-        "() => document.body.dataset.online === 'guest' && document.body.dataset.seat === 'S'", timeout=START
+        "(seat) => document.body.dataset.online === 'guest' && document.body.dataset.seat === seat",
+        arg=seat,
+        timeout=START,
     )
     new_host.wait_for_function(
-        "() => document.querySelector('#online-bar [data-occupant=\"S\"]')?.dataset.kind === 'person'",
+        "(seat) => document.querySelector(`#online-bar [data-occupant=\"${seat}\"]`)?.dataset.kind === 'person'",
+        arg=seat,
         timeout=START,
     )
     assert page.evaluate("() => localStorage.getItem('spades-online-host')") is None  # its old save dropped
@@ -91,10 +102,23 @@ def comes_back(old, url, new_host):
     return page
 
 
-def test_the_backup_takes_over_when_the_host_is_gone_and_the_old_host_comes_back_to_its_seat(
+def test_the_backup_takes_over_the_old_host_comes_back_and_with_the_next_backup_gone_the_one_after_takes_over(
     make_page, server, tracker
 ) -> None:
+    """One table for two takeovers in turn (each a function below: a failure's traceback names it): Di (West)
+    takes over from Ann, who comes back at South; then Di's first successor, Bo (North), leaves, Di's page closes,
+    and Cy (East), the next in her order, takes over; Di comes back at West."""
     people, link = four_people(make_page, server, tracker)
+    the_backup_takes_over_when_the_host_is_gone_and_the_old_host_comes_back_to_its_seat(
+        people, link, make_page, server, tracker
+    )
+    hand_2_played_and_hand_3_dealt(people)
+    with_the_backup_gone_too_the_next_in_order_takes_over(people)
+
+
+def the_backup_takes_over_when_the_host_is_gone_and_the_old_host_comes_back_to_its_seat(
+    people, link, make_page, server, tracker
+) -> None:
     before = people["N"].evaluate(SHEET)
     url = people["S"].url
     people["S"].close()
@@ -120,29 +144,41 @@ def test_the_backup_takes_over_when_the_host_is_gone_and_the_old_host_comes_back
         arg=new_key,
         timeout=START,
     )
-    ann = comes_back(people["S"], url, people["W"])
-    assert ann.evaluate(SHEET) == before
-    play = [ann, people["N"], people["E"], people["W"]]
+    people["S"] = comes_back(people["S"], url, people["W"])
+    assert people["S"].evaluate(SHEET) == before
+    play = list(people.values())
     play_until_over(play)  # the four play the hand dealt again to its end
     for page in play:
         page.wait_for_function("() => ['hand-over','game-over'].includes(document.body.dataset.phase)")
 
 
-def test_with_the_backup_gone_too_the_next_in_order_takes_over(make_page, server, tracker) -> None:
-    people, _ = four_people(make_page, server, tracker)
+def hand_2_played_and_hand_3_dealt(people) -> None:
+    """Di deals the next hand; every guest's public record holds the two hands scored."""
+    people["W"].locator("#dlg-hand [data-action='next-hand']").click()
+    for page in people.values():
+        page.wait_for_function("() => document.body.dataset.phase === 'bidding'", timeout=START)
+    for seat in "NES":
+        people[seat].wait_for_function(
+            "() => (JSON.parse(localStorage.getItem('spades-online-record') || '{}').hands || []).length === 2",
+            timeout=START,
+        )
+
+
+def with_the_backup_gone_too_the_next_in_order_takes_over(people) -> None:
+    """Di hosts at West: her succession is North (Bo), East (Cy), South (Ann)."""
     before = people["E"].evaluate(SHEET)
-    people["W"].close()  # Di, the first successor, leaves first: the host's room drops her from the succession
-    people["S"].wait_for_function(
-        "() => document.querySelector('#online-bar [data-occupant=\"W\"]')?.dataset.kind === 'away'", timeout=START
-    )
-    people["N"].wait_for_function(
-        "() => document.querySelector('#online-bar [data-occupant=\"W\"]')?.dataset.kind === 'away'", timeout=START
-    )
-    url = people["S"].url
-    people["S"].close()
-    seconds = took_over([people["N"], people["E"]], people["N"], time.monotonic())
+    people["N"].close()  # Bo, the first successor, leaves first: the host's room drops him from the succession
+    for seat in "WE":
+        people[seat].wait_for_function(
+            "() => document.querySelector('#online-bar [data-occupant=\"N\"]')?.dataset.kind === 'away'",
+            timeout=START,
+        )
+    url = people["W"].url
+    met = {people[seat]: hosts_met(people[seat]) for seat in "ES"}  # so far (Cy met Di)
+    people["W"].close()
+    seconds = took_over([people["E"], people["S"]], people["E"], time.monotonic(), met)
     print(f"host and backup gone -> the table playing again: {seconds:.1f} s")
-    assert "Bo is hosting now" in people["E"].inner_text("#notice-text")
-    for seat in "NE":
+    assert "Cy is hosting now" in people["S"].inner_text("#notice-text")
+    for seat in "ES":
         assert people[seat].evaluate(SHEET) == before
-    comes_back(people["S"], url, people["N"])
+    comes_back(people["W"], url, people["E"], "W")
