@@ -179,8 +179,14 @@ def test_the_relays_own_device_cannot_decrypt_another_seats_card_before_it_is_pl
     shuffled, final = host.shuffles[4], host.locks[3]
     for t in unplayed:
         assert power(shuffled[t], blind.inverse(host._a)) not in cards
-        for exponent in {host._b[t] * k % Q for k in [1, *received, *shown]}:
-            assert power(final[t], blind.inverse(exponent)) not in cards, t
+        # the one exponent that opens t is the product of its four devices' keys (proved with the owner's card; in
+        # the cards' subgroup of prime order Q no other one opens it): the host's key of t times any key it holds
+        # opens t exactly when it equals that product
+        opens = 1
+        for device in relay.devices:
+            opens = opens * device._b[t] % Q
+        assert power(encode(relay.devices[list(Seat)[t // 13]].cards[t]), opens) == final[t], t
+        assert opens not in {host._b[t] * k % Q for k in [1, *received, *shown]}, t
     # the boxes sealed for other seats do not open with any key the host can make
     for m in relay.seen:
         if m["type"] == "keys" and host.seat.name not in (m["from"], m["to"]):

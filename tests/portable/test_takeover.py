@@ -22,9 +22,19 @@ from spades.table.takeover import take_over
 
 NAMES = {"N": "Nora", "E": "Eli", "S": "Sam", "W": "Wen"}
 KEY = "B" + "x" * 86
-TO_THE_END = 40_000
-"""Moves enough to end any game: the deals at tables of people are fair deals (everyone's secrets, drawn afresh),
-so a game's length is not fixed by the test's seeds; random play at target 300 can take 70 hands and more."""
+SHORT = {"preset": "standard", "target": 100, "mercy": -100}
+"""A game that ends in a few hands whatever the deals (random play is set often: the mercy rule ends it).  The deals
+at tables of people are fair deals (everyone's secrets, drawn afresh), so a game's length is not fixed by the test's
+seeds: a test plays a number of hands (:func:`play_hands`), or a game of these rules to its end."""
+
+
+def play_hands(world, rng, hands):
+    """Play on until ``hands`` more hands are scored (or the game ends); returns the results scored before."""
+    before = len(sheets(world.room)["results"])
+    while len(sheets(world.room)["results"]) < before + hands and world.room.table.game.phase.value != "game-over":
+        world.play(61, rng)  # (about a hand: four looks, four bids, 52 cards, the next hand)
+    assert len(sheets(world.room)["results"]) >= before + hands or world.room.table.game.phase.value == "game-over"
+    return before
 
 
 class Page:
@@ -231,9 +241,8 @@ def test_a_casual_table_goes_on_after_its_host_with_every_score_sheet_and_seat_a
     # chat ids go on after the last one seen
     new.send(room.receive("p-E2", {"t": "chat", "text": "back"}, new.now))
     assert new.pages["p-E2"].chat[-1]["id"] == backup.chat[-1]["id"] + 1
-    # the game goes on to its end, every hand of it on the sheet
-    new.play(TO_THE_END, rng)
-    assert room.table.game.phase.value == "game-over"
+    # the game goes on, every earlier hand kept on the sheet
+    play_hands(new, rng, 2)
     assert sheets(room)["results"][: len(before["results"])] == before["results"]
 
 
@@ -255,8 +264,8 @@ def test_a_host_gone_while_hand_one_waits_for_the_secrets_is_taken_over_and_the_
     come_back(new, world.pages["p-E"], "p-E2")
     come_back(new, world.pages[HOST], "p-S2")
     assert new.pages["p-E2"].state["me"] == "E" and room.members["p-S2"].seat == Seat.S
-    new.play(TO_THE_END, rng)
-    assert room.table.game.phase.value == "game-over"
+    play_hands(new, rng, 2)
+    assert [r["number"] for r in sheets(room)["results"]][:2] == [1, 2]
 
 
 def test_someone_leaving_while_hand_one_waits_undoes_the_start_and_its_succession():
@@ -315,8 +324,8 @@ def test_the_next_in_the_succession_takes_over_when_the_backup_is_gone_too_and_a
     come_back(newer, new.pages[HOST], "p-N3")  # the second host, back as a guest
     come_back(newer, world.pages[HOST], "p-S3")  # and the first one
     assert {m.seat.name for m in newer.room.members.values() if m.connected} == {"N", "E", "S", "W"}
-    newer.play(TO_THE_END, rng)
-    assert newer.room.table.game.phase.value == "game-over"
+    play_hands(newer, rng, 2)
+    assert sheets(newer.room)["results"][: len(middle["results"])] == middle["results"]
 
 
 def test_a_room_built_by_takeover_saves_and_loads_with_its_claims_and_succession():
@@ -410,8 +419,7 @@ def test_the_worker_takes_over_with_one_line_errors_for_bad_public_data():
 
 def test_the_move_clock_and_a_finished_game_carry_over():
     world = seated(computers=("E",))
-    room = world.room
-    clocked = Room(room.rules, RoomConfig("casual", clock=(20_000, 60_000)), "Sam", Seat.S, seed=4)
+    clocked = Room(Rules.from_dict(SHORT), RoomConfig("casual", clock=(20_000, 60_000)), "Sam", Seat.S, seed=4)
     world.room = clocked
     for peer, page in list(world.pages.items()):
         if peer != HOST:
@@ -421,7 +429,7 @@ def test_the_move_clock_and_a_finished_game_carry_over():
     world.send(clocked.receive(HOST, {"t": "fill", "seat": "E", "level": "beginner"}, world.now))
     world.send(clocked.receive(HOST, {"t": "start"}, world.now))
     rng = random.Random(6)
-    world.play(TO_THE_END, rng)
+    world.play(20 * 61, rng)  # (20 hands: far more than these rules let a game last)
     assert clocked.table.game.phase.value == "game-over"
     page = successor(world, {HOST})
     new = take_over_by(world, page, {HOST})
