@@ -602,6 +602,18 @@ def close_buttons():
     )
 
 
+def blind_status(state):
+    """The line above your hand while nobody's turn is known during a hand (a host-blind hand's, docs/fair-play.md):
+    the devices dealing, the 2♣ still to be led by whoever holds it (only that seat's device knows), or the hand's
+    check once its 13 tricks are played (every device shows its keys)."""
+    blind = state.get("blind") if isinstance(state.get("blind"), dict) else {}
+    if blind.get("phase") == "dealing":
+        return t("status_blind_dealing")
+    if blind.get("phase") == "over" or blind.get("revealed") or state["phase"] != "playing":
+        return t("status_blind_check")
+    return t("status_blind_lead")
+
+
 def status_text(state, ui):
     """The line above your hand: whose turn, or why some of your cards are dimmed."""
     phase = state["phase"]
@@ -614,6 +626,8 @@ def status_text(state, ui):
         return t("status_hand_over")
     if phase == "game-over":
         return t("status_game_over")
+    if turn is None:
+        return blind_status(state)
     if turn != state["me"]:
         return t("status_wait_bid" if phase == "bidding" else "status_thinking", who=who(turn))
     if phase == "bidding":

@@ -220,6 +220,8 @@ export function parseIce(text) {
 // its host and sees a host's offer joins again at once).
 // `loopback` (tests, ?loopback=1): this machine's host candidates are offered as 127.0.0.1 instead of mDNS names,
 // so two browsers on one machine connect over loopback without resolving anything on the network.
+// `globalThis.spadesTap(peerId, message)` (tests, defined by a test's init script): called with every message this
+// page receives, as it arrived (link frames, repeats and acks included), before anything else sees it.
 // `lose` (tests, ?lose=N with N ≥ 2): one message in N sent and one in N received is dropped here (at random, so
 // that no pattern of resends always loses the same one), as a connection's blip would drop it; what rides on the
 // link (link.mjs) must still arrive, in order.
@@ -281,6 +283,7 @@ export async function connect({ host = false, id, tableId, secret, relays, fallb
         dropped += 1;
         return;
       }
+      globalThis.spadesTap?.(String(context.peerId), message); // tests: every message as it arrived (a page's own)
       onMessage?.(String(context.peerId), message);
     };
     room.onPeerJoin = (peerId) => {

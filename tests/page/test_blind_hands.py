@@ -21,7 +21,6 @@ from spades import worker
 from spades.cards import Seat
 from spades.rules import Rules
 from spades.table.room import HOST, Room, RoomConfig
-from tests.page.conftest import run_async
 from tests.page.test_online_parts import Online as StandIn
 
 
@@ -46,6 +45,7 @@ class Page(BlindHands, StandIn):
         self.you = {"seat": seat, "token": "t", "spectator": False, "name": NAMES[seat]}
         self.drawn: dict[str, Any] | None = None
         self.notices: list[str] = []
+        self.asked: list[str] = []  # the worker's ops, in order
         app = self.app
 
         async def online_state(message: dict[str, Any]) -> None:
@@ -54,7 +54,9 @@ class Page(BlindHands, StandIn):
         app.online_state = online_state
 
     async def engine(self, op: str, args: dict[str, Any]) -> Any:
-        args = dict(args, table=self.peer + "/" + args["table"])  # each page's own worker
+        self.asked.append(op)
+        if "table" in args:
+            args = dict(args, table=self.peer + "/" + args["table"])  # each page's own worker
         answer = json.loads(worker.handle(op, json.dumps(args)))
         if "error" in answer and "kind" in answer:
             raise EngineError(answer["error"], answer.get("code"), answer.get("params"))
@@ -93,6 +95,11 @@ def test_four_pages_play_a_blind_hand_through_their_devices_and_each_says_the_au
         assert page.drawn is not None and page.drawn["blind"]["hand"] == 1 and len(page.drawn["hand"]) == 13
         assert page.blind_on() and page.blind_at == (room.blind.table, 1) and room.blind.table != room.fair.table
     assert len({c["card"] for p in pages.values() for c in p.drawn["hand"]}) == 52
+    for page in pages.values():  # the cards' group elements were made once, while the table waited
+        assert page.asked.count("blind_prepare") == 1 and page.asked.index("blind_prepare") < page.asked.index(
+            "blind_start"
+        ), page.asked
+        assert not page.blind_takes({"type": "look"})  # anything else goes to the host, who refuses it now
     for _ in range(4 + 52):
         page = next((p for p in pages.values() if p.drawn["legal_bids"] or any(c["legal"] for c in p.drawn["hand"])),
                     None)  # fmt: skip
@@ -103,12 +110,13 @@ def test_four_pages_play_a_blind_hand_through_their_devices_and_each_says_the_au
             intent = {"type": "bid", "bid": 3 if 3 in state["legal_bids"] else state["legal_bids"][-1]}
         else:
             intent = {"type": "play", "card": next(c["card"] for c in state["hand"] if c["legal"])}
-        run_async(page.blind_act(intent))
+        assert page.blind_takes(intent)  # through the device (life.py's intent), not to the host
         chunks, page.sent = list(page.sent), []
         pump([out for chunk in chunks for out in room.receive(page.peer, chunk, now)])
     assert room.blind is None and room.table is not None and len(room.table.game.results) == 1
     for page in pages.values():  # the table's own states again: the next intents are intents
         assert page.drawn["phase"] == "hand-over" and "blind" not in page.drawn and not page.blind_on()
+        assert not page.blind_takes({"type": "play", "card": "2C"})  # the next intents go to the host
         assert page.notices[-1:] == [i18n.t("blind_audit")], page.notices
     assert DEVICE_TABLE == "online-blind"
 

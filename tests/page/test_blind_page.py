@@ -8,8 +8,11 @@ import html
 from typing import Any
 
 import i18n
-from online import handlers, views
+import view
+from online import forms, handlers, views
+from ui import Ui
 
+from tests.page.conftest import parse_tags
 from tests.page.test_online_parts import Online as StandIn
 from tests.page.test_online_parts import names
 from tests.page.test_online_views import a_room
@@ -65,3 +68,30 @@ def test_the_room_window_says_a_table_is_host_blind_in_every_language(lang: str)
     plain = str(views.room_window(a_room(), None, False))
     assert "data-room-blind" in blind and i18n.t("online_blind_table") in html.unescape(blind)
     assert "data-room-blind" not in plain and i18n.t("online_blind_table") != "online_blind_table"
+
+
+def test_a_blind_table_offers_no_computer_for_a_seat_and_the_create_form_offers_the_choice(lang: str) -> None:
+    """The host picks a computer for an empty seat, except at a host-blind table (the room refuses one there:
+    ``blind_needs_people``); the create form's checkbox ``blind`` is off by default."""
+    plain = str(views.room_window(a_room(), {"seat": "S"}, True))
+    blind = str(views.room_window(a_room(blind=True), {"seat": "S"}, True))
+    assert 'name="level"' in plain and 'name="level"' not in blind
+    form = str(forms.create_window("Ann"))
+    box = next(attrs for tag, attrs in parse_tags(form) if tag == "input" and ("name", "blind") in attrs)
+    assert ("type", "checkbox") in box and not any(name == "checked" for name, _ in box)
+    words = i18n.t("online_blind_choice")
+    assert words in html.unescape(form) and words != "online_blind_choice"
+
+
+def test_while_nobodys_turn_is_known_in_a_blind_hand_the_status_line_says_why(lang: str) -> None:
+    """A blind hand's state has no turn while the devices deal, while the 2♣ is still to be led (only its holder's
+    device knows who holds it) and once its 13 tricks are played (the check): the line says which, never a name."""
+    said = {}
+    for phase, table_phase, revealed in (("dealing", "bidding", []), ("playing", "playing", []),
+                                         ("over", "playing", []), ("playing", "playing", ["E"])):  # fmt: skip
+        state = {"phase": table_phase, "turn": None, "me": "S", "blind": dict(BLIND, phase=phase, revealed=revealed)}
+        said[(phase, bool(revealed))] = view.status_text(state, Ui())
+    assert said[("dealing", False)] == i18n.t("status_blind_dealing")
+    assert said[("playing", False)] == i18n.t("status_blind_lead")
+    assert said[("over", False)] == said[("playing", True)] == i18n.t("status_blind_check")
+    assert len(set(said.values())) == 3 and all("{" not in text for text in said.values())

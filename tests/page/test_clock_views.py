@@ -86,6 +86,7 @@ class Fields:
 class Online:
     public = False
     clock_setting = None
+    blind_setting = None
 
     def __init__(self):
         self.made = []
@@ -106,7 +107,7 @@ def test_creating_a_table_takes_the_checked_clock() -> None:
     for choice, setting in (("30", {"move_ms": 30_000, "reserve_ms": 90_000}), ("off", None)):
         online = Online()
         actions.SUBMITS["online-create"](online, Fields(dict(fields, clock=Field(choice))))
-        assert online.clock_setting == setting and online.made
+        assert online.clock_setting == setting and online.made and online.blind_setting is False
     online = Online()
     actions.SUBMITS["online-create"](online, Fields(fields))  # a form without the choice: no clock
     assert online.clock_setting is None

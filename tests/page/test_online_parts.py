@@ -524,9 +524,10 @@ def test_the_forms_create_join_and_redeem_with_the_typed_name() -> None:
         "kind": Element("rated"),
         "spectators": Element(checked=True),
         "public": Element(checked=True),
+        "blind": Element(checked=True),
     }
     actions.SUBMITS["online-create"](online, Form("online-create", fields))
-    assert ("keep_name", "Ann") in online.did and online.public
+    assert ("keep_name", "Ann") in online.did and online.public and online.blind_setting is True
     assert ("create", "Ann", "rated", "p" * links.HELLO_PASSWORD, True) in online.did
     join = Form("online-join", {"name": Element("Bo"), "password": Element("")}, data_secret="s" * 16, data_pub="k")
     actions.SUBMITS["online-join"](online, join)

@@ -65,6 +65,8 @@ def blind_outcome(outcome, rated=False):
 class BlindHands:
     """The device's part of :class:`life.Online` (its fields ``you``, ``app``; its ``send``, ``notice``)."""
 
+    blind_setting = False  # the create form's choice: every hand of my table dealt host-blind (four people)
+    blind_prepared = False  # the worker was asked for the cards' group elements
     blind_at = None  # (room table, hand) of the device started, or None
     blind_told = None  # the hand whose outcome was said
     blind_last = None  # the last blind state message from the host
@@ -72,6 +74,13 @@ class BlindHands:
     async def engine(self, op, args):
         """One call of this page's worker (transport.call)."""
         return await call(op, args)
+
+    def blind_prepare(self):
+        """At a host-blind table, once a page: the worker makes the cards' group elements now, while the table waits
+        (``blind_prepare``, about 1 s), so that the first deal does not wait for them."""
+        if not self.blind_prepared:
+            self.blind_prepared = True
+            self.later(self.engine("blind_prepare", {}))
 
     def blind_seat(self):
         seat = (self.you or {}).get("seat")
@@ -96,11 +105,12 @@ class BlindHands:
                 self.notice(text)
 
     async def blind_state(self, message):
-        """The host's state of a blind hand: the device started for its hand, then drawn with my own cards."""
+        """The host's state of a blind hand (:attr:`blind_last`, set by handlers.py as it came): the device started
+        for its hand, then drawn with my own cards — unless a newer state came meanwhile (the worker answers in
+        order, so the newest is drawn last; the table's own state at the hand's end is never drawn over)."""
         state = message.get("state") or {}
         blind = state.get("blind") or {}
         seat = self.blind_seat()
-        self.blind_last = message
         if seat is None:  # a spectator: the public state as it is
             await self.app.online_state(message)
             return
@@ -115,9 +125,12 @@ class BlindHands:
             answer = await self.engine("blind_state", {"table": DEVICE_TABLE, "state": state})
         except EngineError as error:
             print("spades online: the blind hand's device failed: " + str(error)[:120])
-            await self.app.online_state(message)
+            if self.blind_last is message:
+                await self.app.online_state(message)
             return
         self.blind_send(answer)
+        if self.blind_last is not message:
+            return  # a newer state came while my device drew this one
         drawn = dict(message)
         drawn["state"] = answer.get("state") or state
         await self.app.online_state(drawn)
@@ -134,6 +147,15 @@ class BlindHands:
         self.blind_send(answer)
         if answer.get("outcome") is not None and self.blind_last is not None:
             await self.blind_state(self.blind_last)  # settled here: draw it (the room's own state follows)
+
+    def blind_takes(self, intent):
+        """Whether my ``intent`` goes through my device (a bid or a card while :meth:`blind_on`): then it is on its
+        way (:meth:`blind_act`); anything else goes to the host as usual, whose room refuses it during a blind hand
+        (``not_playing``)."""
+        if self.blind_on() and (intent or {}).get("type") in ("bid", "play"):
+            self.later(self.blind_act(intent))
+            return True
+        return False
 
     async def blind_act(self, intent):
         """My bid or card through my device (a blind hand's intent); a refusal is said as the room's are."""

@@ -83,8 +83,8 @@ def clock_setting(choice):
 
 
 def create_window(name):
-    """The online menu: create a table (name, casual or rated, password, spectators, move clock, public) or join by
-    code."""
+    """The online menu: create a table (name, casual or rated, password, spectators, move clock, host-blind deals,
+    public) or join by code."""
     return join(
         [
             title(t("online_title")),
@@ -106,6 +106,7 @@ def create_window(name):
                 password_field(),
                 checkbox("spectators", t("online_allow_watch"), True),
                 clock_field(),
+                checkbox("blind", t("online_blind_choice"), False),
                 checkbox("public", t("online_public"), False),
                 buttons(
                     button(t("close"), "close-dialog"),

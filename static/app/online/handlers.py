@@ -54,6 +54,8 @@ def room(online, message):
     online.ended = message.get("ended") or online.ended
     online.sync_body()
     online.render_bar()
+    if message.get("blind") is True and (online.you or {}).get("seat") in ("N", "E", "S", "W"):
+        online.blind_prepare()  # my device's cards ready before the first deal (blindhands.py)
     started = bool(message.get("started"))
     if online.showing("[data-connecting]"):
         if started:
@@ -77,6 +79,7 @@ def state(online, message):
     online.record_state(message.get("state"))  # the finished hands the public record lacks are asked for
     claim_asked(online, message.get("state"))
     if blind_hand(message.get("state")) is not None:
+        online.blind_last = message  # the newest state: an older one still with my device is not drawn after it
         online.later(online.blind_state(message))
         return
     online.blind_last = None  # the table's own state again: my bids and cards are intents (blindhands.py)

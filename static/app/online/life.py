@@ -7,10 +7,9 @@ send what the person does, leave; and the messages that come in: a guest's go th
 Either way the page gets the same messages (``room``, ``state``, ``chat``…) and draws the table from its own viewer
 state exactly as in a solo game (screen.py, through session.py's ``OnlineSession``): the page knows no rules.
 
-The messages' way in, the dialog, the lobby and the game panel are its parts (boundary.py, dialog.py, lobby.py,
-panel.py: mixins over the same fields); buttons, forms and choices are sent by name to actions.py's tables.
-Fetched only when a person goes online (onlineload.py), together with static/online/*.mjs: the solo game never
-downloads them.
+Its parts are mixins over the same fields: the messages' way in, the dialog, the lobby, the game panel, the
+takeover, a host-blind hand's device (boundary, dialog, lobby, panel, takeover, blindhands.py); buttons, forms and
+choices go by name to actions.py's tables.  Fetched only once a person goes online (onlineload.py).
 """
 
 import i18n
@@ -26,6 +25,7 @@ from pyscript.ffi import create_proxy
 from tasks import spawn
 
 from .actions import ACTIONS
+from .blindhands import BlindHands
 from .boundary import Boundary
 from .bridge import (
     HOST_KEY,
@@ -56,7 +56,7 @@ from .takeover import Takeover
 _import = js.Function.new("url", "return import(url)")
 
 
-class Online(Boundary, Dialog, Lobby, Panel, Takeover):
+class Online(Boundary, Dialog, Lobby, Panel, Takeover, BlindHands):
     """One online table on this page: as its host or as a guest (a player or a spectator)."""
 
     def __init__(self, app):
@@ -118,10 +118,11 @@ class Online(Boundary, Dialog, Lobby, Panel, Takeover):
         """``?loopback=1`` (tests): offer this machine's candidates as 127.0.0.1 (static/online/net.mjs)."""
         return self.params.get("loopback") == "1"
 
-    def lose(self):
-        """``?lose=N`` (tests): drop one message in N each way, at random, at this page's transport (net.mjs)."""
-        text = self.params.get("lose", "")
-        return int(text) if text.isdigit() and len(text) < 4 else 0
+    def hook(self, name, digits):
+        """A test hook's whole number ``?NAME=`` of at most ``digits`` digits, else 0: ``lose`` (drop one message in N
+        each way, at random, at this page's transport: net.mjs), ``lag`` (ms added to the host's round trips)."""
+        text = self.params.get(name, "")
+        return int(text) if text.isdigit() and len(text) <= digits else 0
 
     def default_name(self):
         """The name to offer: ``?name=``, else the one used last time."""
@@ -157,7 +158,7 @@ class Online(Boundary, Dialog, Lobby, Panel, Takeover):
         self.show_status(t("online_connecting"))
         rules = dict(self.app.settings.get("rules") or {})
         rules["preset"] = self.app.settings.get("preset") or "standard"
-        room = {"kind": kind, "spectators": spectators}
+        room = {"kind": kind, "spectators": spectators, "blind": self.blind_setting}  # blind: blindhands.py
         if password:
             room["password"] = password
         if self.clock_setting is not None:
@@ -194,9 +195,7 @@ class Online(Boundary, Dialog, Lobby, Panel, Takeover):
         js_options = self.link_options(options)  # its trackers, fallback relays, ICE servers, loopback
         js_options.engine = js.window.spades.engine
         js_options.key = identity.key
-        js_options.lose = self.lose()
-        lag = self.params.get("lag", "")
-        js_options.lag = int(lag) if lag.isdigit() and len(lag) < 7 else 0  # test hook: delay added to round trips
+        js_options.lose, js_options.lag = self.hook("lose", 3), self.hook("lag", 6)
         js_options.pace = 0 if self.params.get("pace") == "0" else 1  # test hook: computers move without pauses
         js_options.onLocal = create_proxy(lambda message: self.dispatch(plain(message)))  # my own room: trusted
         keep = js.Function.new(
@@ -296,7 +295,7 @@ class Online(Boundary, Dialog, Lobby, Panel, Takeover):
                 "key": self.own_pub,
             }
         )
-        options.lose = self.lose()
+        options.lose = self.hook("lose", 3)
         if token:
             options.token = token
         if password:
@@ -326,8 +325,10 @@ class Online(Boundary, Dialog, Lobby, Panel, Takeover):
             self.session.send(to_js(message))
 
     def intent(self, intent):
-        """The person's bid, card, look... goes to the host; the answer comes back as a state."""
-        self.send({"t": "intent", "intent": intent})
+        """The person's bid, card, look... goes to the host (during a host-blind hand a bid or card goes through my
+        device: blindhands.py); the answer comes back as a state."""
+        if not self.blind_takes(intent):
+            self.send({"t": "intent", "intent": intent})
 
     def rated_game_on(self):
         """Whether I sit in a rated game that is still going (leaving it now is a loss)."""

@@ -133,7 +133,7 @@ def room_window(room, you, host, hidden=(), invite=None, code=None, prefs=None, 
                 h("th", t("seat_" + seat), scope="row"),
                 h("td", label),
                 h("td", " · ".join(_marks(info, kind, seat == mine))),
-                h("td", _seat_cell(seat, info, kind, label, mine, host, started)),
+                h("td", _seat_cell(seat, info, kind, label, mine, host, started, room.get("blind") is True)),
             )
         )
     watchers = [_text(_dict(w).get("name")) for w in room.get("watchers") or [] if isinstance(w, dict)]
@@ -195,7 +195,7 @@ def _marks(info, kind, yours):
     return marks
 
 
-def _seat_cell(seat, info, kind, label, mine, host, started):
+def _seat_cell(seat, info, kind, label, mine, host, started, blind=False):
     cell = []
     if started:
         return cell
@@ -207,7 +207,7 @@ def _seat_cell(seat, info, kind, label, mine, host, started):
         others = [h("option", t("online_move_nowhere"), value="")]
         others.extend(h("option", t("seat_" + other), value=other) for other in SEATS if other != seat)
         cell.append(h("select", others, name="move", data_seat=seat, aria_label=t("online_move_to", name=label)))
-    if host and kind in ("empty", "computer"):
+    if host and kind in ("empty", "computer") and not blind:  # a host-blind table takes no computer
         options = [h("option", t("online_empty_seat"), value="empty", selected=kind == "empty")]
         for level in LEVELS:
             chosen = kind == "computer" and info.get("level") == level
