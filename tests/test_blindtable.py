@@ -22,6 +22,7 @@ from spades.table.blindtable import with_device
 from spades.table.chunks import Joiner
 from spades.table.guest import check_host_message
 from spades.table.room import HOST, Room, RoomConfig, RoomError
+from spades.table.takeover import take_over
 from spades.table.verify import verify_record
 from tests.portable.test_blindroom import Renegade
 from tests.portable.test_blindtable import NAMES, World
@@ -326,3 +327,20 @@ def test_a_room_saved_during_a_blind_hand_deals_it_again_with_new_devices_once_l
     assert all(page.device.table == again.table for page in world.pages.values())
     world.play_hand()
     assert loaded.blind is None and len(loaded.table.game.results) == 2
+
+
+def test_a_table_taken_over_stays_host_blind_for_the_hands_dealt_once_four_people_play_again() -> None:
+    """A successor's room (spades/table/takeover.py) keeps the table's ``blind`` setting: while the old host is away
+    the computer plays its seat, so the next hand is dealt by commit–reveal; the setting stays for when four people
+    play again."""
+    world = World()
+    world.play_hand(bid=3)
+    room = world.room
+    assert room.blind is None and room.table is not None  # hand 1 audited and scored
+    page = world.pages["p-" + room.order[0].name]
+    rooms = [m for m in map(json.loads, page.got) if m["t"] == "room"]
+    answer = room.receive(page.peer, {"t": "hand", "number": 1}, world.now)
+    hand = next(message for _, message in answer if message["t"] == "hand")["hand"]
+    new, seat = take_over({"room": rooms[-1], "hands": [hand], "chat": []}, NAMES[page.seat.name], world.now, seed=5)
+    assert seat == page.seat and new.config.blind is True and new.summary()["blind"] is True
+    assert not new._blind_ready()  # the old host's seat is away: not four people there

@@ -241,6 +241,7 @@ def take_over(
             "dnd": room["dnd"],
             "spectators": room["spectators_allowed"] or room["dnd"],
             **({"clock": room["clock"]} if room.get("clock") is not None else {}),
+            "blind": room.get("blind") is True,  # host-blind again once four people play, each there
         }
     )
     mine = seats[host_seat.name]
