@@ -273,6 +273,18 @@ def test_the_bidder_is_offered_its_legal_bids_and_no_blind_nil() -> None:
     assert with_device(other.state, other.device)["legal_bids"] == []
 
 
+def test_while_the_devices_deal_a_page_shows_an_empty_hand_and_no_look_button() -> None:
+    """Before its device has its cards a page's hand is empty and ``looked`` (its hand is not face down: the page
+    would offer *Look at my cards*, an intent the room refuses during a blind hand), with no bid and no turn."""
+    world = World()
+    public = world.room.blind.public
+    seat = BlindSeat(Seat.N, "dealing", 1, world.room.rules, public.dealer)
+    room_state = world.pages["p-N"].state
+    state = with_device({**room_state, "blind": {**room_state["blind"], "phase": "dealing"}}, seat)
+    assert not seat.device.dealt and state["looked"] is True and state["hand"] == [] and state["hand_count"] == 0
+    assert state["legal_bids"] == [] and state["can_blind_nil"] is False
+
+
 def test_a_person_whose_link_dropped_gets_the_chunks_they_missed_on_their_return_and_the_hand_plays_on() -> None:
     world = World()
     room = world.room

@@ -144,7 +144,8 @@ def with_device(state: Mapping[str, Any], seat: BlindSeat) -> dict[str, Any]:
     — its cards (in the table's display order, each legal or not with the engine's reason, as
     :meth:`spades.table.Table.state` gives them), its legal bids, whose turn it is when the 2♣ leads (only its
     holder knows) — and nothing else changed.  Blind nil is not offered: the device shows its cards as soon as it
-    has them.  The worker's ``blind_state`` op (:mod:`spades.table.blindops`)."""
+    has them, and ``looked`` is true from the start (while the devices deal the hand is empty, not face down).  The
+    worker's ``blind_state`` op (:mod:`spades.table.blindops`)."""
     out = dict(state)
     view = seat.view()
     mine = view.turn == seat.seat and seat.outcome is None and not seat.public.revealed
@@ -158,7 +159,7 @@ def with_device(state: Mapping[str, Any], seat: BlindSeat) -> dict[str, Any]:
     bidding = mine and view.phase is Phase.BIDDING and seat.public.phase == "bidding"
     out.update(
         {
-            "looked": seat.device.dealt,
+            "looked": True,  # nothing to look at before the cards come, and no blind nil: never the look button
             "hand": hand,
             "hand_count": len(hand),
             "turn": view.turn.name if view.turn is not None and seat.public.phase != "dealing" else None,

@@ -76,6 +76,8 @@ def test_a_blind_table_offers_no_computer_for_a_seat_and_the_create_form_offers_
     plain = str(views.room_window(a_room(), {"seat": "S"}, True))
     blind = str(views.room_window(a_room(blind=True), {"seat": "S"}, True))
     assert 'name="level"' in plain and 'name="level"' not in blind
+    # nobody can show spectators cards no device holds (the host relays no card of anyone before it is played)
+    assert 'name="show_cards"' in plain and 'name="show_cards"' not in blind
     form = str(forms.create_window("Ann"))
     box = next(attrs for tag, attrs in parse_tags(form) if tag == "input" and ("name", "blind") in attrs)
     assert ("type", "checkbox") in box and not any(name == "checked" for name, _ in box)

@@ -23,6 +23,16 @@ PREFS_KEY = "spades-online-prefs"  # {"muted": [names], "hidden": [names], "spec
 _stringify = js.JSON.stringify
 
 
+def style_sheet():
+    """The online style sheet (static/online/online.css) in the page's head, once: before the first online window
+    (the online menu's create form) is drawn, so that it is never shown without it."""
+    if document.querySelector('link[href="static/online/online.css"]') is None:
+        link = document.createElement("link")
+        link.rel = "stylesheet"
+        link.href = "static/online/online.css"
+        document.head.appendChild(link)
+
+
 def site_url(path):
     """An absolute address of one of the site's files (a dynamic import resolves against the importing module)."""
     return str(js.URL.new(path, document.baseURI).href)

@@ -41,6 +41,7 @@ from .bridge import (
     plain,
     read_quiet,
     site_url,
+    style_sheet,
     to_js,
     token_for,
 )
@@ -100,6 +101,7 @@ class Online(Boundary, Dialog, Lobby, Panel, Takeover, BlindHands):
         self.catching_up = False  # a catch_up is on its way (boundary.py dropped)
         self.hand_seen = None  # the hand number of the last state drawn (a later one closes the end-of-hand window)
         self.init_takeover()  # the public record, this person's own key, the successors (takeover.py)
+        style_sheet()  # before the first online window shows
 
     # ------------------------------------------------------------- configuration
 
@@ -140,14 +142,10 @@ class Online(Boundary, Dialog, Lobby, Panel, Takeover, BlindHands):
         return options
 
     async def load_modules(self):
-        """The online scripts: net.mjs and session.mjs, and the online style sheet (once)."""
+        """The online scripts: net.mjs and session.mjs (once; the style sheet came with the package: bridge.py)."""
         if self.net is None:
             self.net = await _import(site_url("static/online/net.mjs"))
             self.sessions = await _import(site_url("static/online/session.mjs"))
-            link = document.createElement("link")
-            link.rel = "stylesheet"
-            link.href = "static/online/online.css"
-            document.head.appendChild(link)
 
     # ------------------------------------------------------------- connecting
 
