@@ -77,6 +77,7 @@ from .table.guest import Guard, GuestError, check_host_message, message_type
 from .table.room import HOST, Room, RoomConfig, is_key
 from .table.table import Occupant, Policy, Table, clone, parse_seat, parse_seats, parse_viewer
 from .table.takeover import take_over
+from .table.verify import verify_blind_hand
 
 TABLE_LIMIT = 16
 ARGS_LIMIT = 1_000_000
@@ -803,8 +804,16 @@ def _fair_verify(args: dict[str, Any]) -> dict[str, Any]:
     """*Verify this deal*: a hand's ``part`` (the host's ``fair`` message of its deal, as the page kept it) against
     the finished ``hand`` (:func:`spades.formats.scoresheet.finished_hand`: its ``deal``), with the check of
     ``python -m spades verify`` (:func:`spades.table.fair.verify_commits`): ``{"verdict": {"ok", "line", "error"}}``;
-    a part or hand that cannot be read is a verdict that does not hold."""
+    a part or hand that cannot be read is a verdict that does not hold.  A host-blind hand's part (``kind``
+    ``blind``: this page's device's transcript, op ``blind_part``) is audited against the hand under the table's
+    ``rules`` (:func:`spades.table.verify.verify_blind_hand`)."""
     part, hand = args.get("part"), args.get("hand")
+    if isinstance(part, Mapping) and part.get("kind") == "blind":  # a host-blind hand: my device's transcript
+        try:
+            rules = Rules.from_dict(args.get("rules") if isinstance(args.get("rules"), Mapping) else {})
+        except SpadesError as error:
+            return {"verdict": {"ok": False, "line": f"does not hold: {error}", "error": error.to_json()}}
+        return {"verdict": verify_blind_hand(part, hand, rules).to_json()}
     deal: tuple[int, int, int, int] | None = None
     jokers = bool(args.get("jokers"))
     if isinstance(hand, Mapping) and isinstance(hand.get("deal"), Mapping):

@@ -12,7 +12,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from spades import worker
 from spades.cards import CARD_NAMES, Seat
+from spades.formats.scoresheet import finished_hand
 from spades.game import Phase
 from spades.scoring import renege_tricks
 from spades.table import blindops
@@ -356,3 +358,37 @@ def test_a_table_taken_over_stays_host_blind_for_the_hands_dealt_once_four_peopl
     new, seat = take_over({"room": rooms[-1], "hands": [hand], "chat": []}, NAMES[page.seat.name], world.now, seed=5)
     assert seat == page.seat and new.config.blind is True and new.summary()["blind"] is True
     assert not new._blind_ready()  # the old host's seat is away: not four people there
+
+
+def test_each_devices_own_transcript_verifies_its_hand_as_the_score_sheet_has_it_and_a_change_does_not() -> None:
+    """*Verify this deal* of a host-blind hand on the page: the ``blind`` part each device kept (op ``blind_part``)
+    audited against the finished hand (the worker's ``fair_verify``); a card of the sheet or a key of the
+    transcript changed, or the hand of another deal, does not hold and says why."""
+    world = World()
+    world.play_hand(bid=3)
+    room = world.room
+    assert room.table is not None
+    hand = finished_hand(room.table.game, 1)
+    rules = room.rules.to_dict()
+
+    def verdict(part: Any, hand: Any) -> dict[str, Any]:
+        answer = json.loads(worker.handle("fair_verify", json.dumps({"part": part, "hand": hand, "rules": rules})))
+        return answer["verdict"]
+
+    for page in world.pages.values():
+        blindops._seats["v-" + page.peer] = page.device
+        part = blindops.op_blind_part({"table": "v-" + page.peer})["part"]
+        blindops._seats.pop("v-" + page.peer)
+        assert part["kind"] == "blind" and part["hand"] == 1 and verdict(part, hand)["ok"], page.seat
+    swapped = json.loads(json.dumps(hand))
+    first, second = swapped["tricks"][0]["cards"][:2]
+    swapped["tricks"][0]["cards"][:2] = [second, first]
+    said = verdict(part, swapped)
+    assert not said["ok"] and said["error"]["code"] in ("fair_play_mismatch", "fair_deal_differs"), said
+    forged = json.loads(json.dumps(part))
+    play = next(m for m in forged["transcript"] if m.get("type") == "play")
+    play["keys"] = list(reversed(play["keys"]))
+    play["keys"][0] = format(int(play["keys"][0], 16) + 1, "x")
+    assert not verdict(forged, hand)["ok"]
+    assert not verdict({**part, "transcript": "x"}, hand)["ok"] and not verdict(part, {"dealer": "N"})["ok"]
+    assert not verdict(part, None)["ok"] and verdict(part, hand)["ok"]

@@ -15,6 +15,8 @@ A device's page (each of the four people, the host's included) holds one :class:
     blind_close   {table}              → {}
     blind_prepare {}                   the cards' group elements, made once a session (about 1 s: call it while
                                        the table waits, not at the first hand) → {"cards": 54}
+    blind_part    {table}              → {"part"}: the hand's ``fair`` part as this device saw it (kind ``blind``,
+                                       every message of the hand): *Verify this deal* on the page
 
 ``room`` is the online table's id, the same on every page (the sealed key boxes and the audit name it; by default
 the worker's ``table``).  ``out`` is the list of chunks to send the host (each within the room's 4 KB); ``view``
@@ -215,6 +217,14 @@ def op_blind_close(args: Mapping[str, Any]) -> dict[str, Any]:
     return {}
 
 
+def op_blind_part(args: Mapping[str, Any]) -> dict[str, Any]:
+    """``{"part"}``: the hand's ``fair`` part as this device saw it, ``{"kind": "blind", "table", "hand",
+    "transcript"}`` (every message of the hand, its own included: what *Verify this deal* audits on the page)."""
+    device = _held(args).device
+    transcript = list(device.transcript)
+    return {"part": {"kind": "blind", "table": device.table, "hand": device.hand, "transcript": transcript}}
+
+
 def op_blind_prepare(args: Mapping[str, Any]) -> dict[str, Any]:
     """Make the cards' group elements and the generator now (each is kept for the session)."""
     for card in range(len(CARD_NAMES)):
@@ -294,6 +304,7 @@ OPERATIONS: dict[str, Callable[[Mapping[str, Any]], dict[str, Any]]] = {
     "blind_expire": op_blind_expire,
     "blind_close": op_blind_close,
     "blind_prepare": op_blind_prepare,
+    "blind_part": op_blind_part,
     "blind_relay_new": op_blind_relay_new,
     "blind_relay_receive": op_blind_relay_receive,
     "blind_relay_expire": op_blind_relay_expire,

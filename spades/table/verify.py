@@ -18,8 +18,10 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..cards import JOKER_DECK, STANDARD_DECK, Seat, parse_card
-from ..errors import FairError, RecordError, brief
+from ..errors import FairError, RecordError, SpadesError, brief
 from ..formats.record import fair_part, from_record
+from ..game import parse_deal
+from ..rules import Rules
 from . import blind, fair
 from .fair import Verification
 
@@ -67,17 +69,55 @@ def _verify_hand(
         table, number, commits, secrets = fair.read_commit_part(part)
         host, replaced = fair.read_stand_ins(part)
         return fair.verify_commits(table, number, commits, secrets, deal, deck, host, replaced)
+    play = [parse_card(card) for card in hand.get("play", [])]
+    return _verify_blind(part, dealer, deal, list(hand.get("bids", [])), play, game.rules, deck)
+
+
+def verify_blind_hand(part: object, hand: object, rules: Rules) -> Verification:
+    """*Verify this deal* of a host-blind hand on the page (the worker's ``fair_verify``): the ``blind`` part a
+    device kept (its whole transcript) against the finished ``hand`` as the score sheet has it
+    (:func:`spades.formats.scoresheet.finished_hand`: dealer, deal, bids in bidding order, tricks): the audit holds,
+    and its deal and play are the hand's.  Never raises: a part or hand that cannot be read is a verdict that does
+    not hold."""
+    try:
+        if not isinstance(part, Mapping) or not isinstance(hand, Mapping):
+            raise FairError(f"a blind part and its hand are needed, got {brief(part)}", "fair_part",
+                            {"value": brief(part)})  # fmt: skip
+        try:
+            dealer = Seat[str(hand["dealer"])]
+            deal = parse_deal(hand["deal"], rules)
+            bids = [hand["bids"][seat] for seat in hand["bid_order"]]
+            play = [parse_card(card) for trick in hand["tricks"] for card in trick["cards"]]
+        except (KeyError, TypeError, SpadesError) as error:
+            raise FairError(f"the finished hand cannot be read: {brief(error)}", "fair_part",
+                            {"value": brief(hand)}) from None  # fmt: skip
+        return _verify_blind(part, dealer, deal, bids, play, rules, JOKER_DECK if rules.jokers else STANDARD_DECK)
+    except FairError as error:
+        return Verification(f"does not hold: {error}", error)
+
+
+def _verify_blind(
+    part: Mapping[str, Any],
+    dealer: Seat,
+    deal: tuple[int, int, int, int],
+    bids: list[Any],
+    play: list[int],
+    rules: Rules,
+    deck: int,
+) -> Verification:
+    """A ``blind`` part against the hand it dealt: the audit of its transcript holds, its deal is ``deal`` and the
+    cards it reveals are ``play``, in order (:class:`FairError` naming what differs)."""
     name, index = part.get("table"), part.get("hand")
     transcript = part.get("transcript")
-    if not isinstance(name, str) or type(index) is not int or not isinstance(transcript, list):
+    if part.get("kind") != "blind" or not isinstance(name, str) or type(index) is not int or not isinstance(
+            transcript, list):  # fmt: skip
         raise FairError(f"a blind part needs 'table', 'hand' and 'transcript', got {brief(part)}", "fair_part",
                         {"value": brief(part)})  # fmt: skip
-    result = blind.audit(name, index, transcript, dealer, list(hand.get("bids", [])), game.rules, deck)
+    result = blind.audit(name, index, transcript, dealer, bids, rules, deck)
     if not result.verification.ok:
         return result.verification
     if result.deal != deal:
         raise FairError("the hand's deal is not the one the keys reveal", "fair_deal_differs")
-    play = [parse_card(card) for card in hand.get("play", [])]
     for n, (shown, played) in enumerate(zip(result.play, play, strict=False), 1):
         if shown != played:
             raise FairError(f"card {n} is not the card revealed", "fair_play_mismatch", {"n": n})

@@ -2,7 +2,8 @@
 deal* when making the table, three people join, and every hand is dealt by the four pages' devices over real WebRTC
 through the test's own tracker.  Each page draws its own 13 cards and no other (the 52 are all different); the
 host's page shows no card of another seat; every bid and card is clicked; the hand is audited on every page, which
-says it holds, and scored alike everywhere.  Every message the host's page received is recorded at its transport
+says it holds, and scored alike everywhere; *Verify this deal* audits it again from each device's record and
+fails once that record is tampered with.  Every message the host's page received is recorded at its transport
 (net.mjs ``spadesTap``), and none names a guest's card before that guest's device played it."""
 
 from __future__ import annotations
@@ -21,6 +22,13 @@ HAND = "() => [...document.querySelectorAll('#hand button[data-card]')].map((b) 
 WHERE = """() => [document.body.dataset.phase, document.body.dataset.await,
   document.getElementById('status').textContent, document.querySelectorAll('#hand button[data-card]').length,
   document.getElementById('notice-text').textContent]"""
+KEPT = "() => (JSON.parse(localStorage.getItem('spades-online-fair') || '{}').parts || {})['1']?.kind === 'blind'"
+TAMPER = """() => {
+  const kept = JSON.parse(localStorage.getItem('spades-online-fair'));
+  const play = kept.parts['1'].transcript.find((message) => message.type === 'play');
+  play.card = play.card === '2C' ? '3C' : '2C';
+  localStorage.setItem('spades-online-fair', JSON.stringify(kept));
+}"""
 SHOWN = "() => [...new Set([...document.querySelectorAll('[data-card]')].map((e) => e.dataset.card))]"
 
 
@@ -80,6 +88,24 @@ def test_four_people_play_a_host_blind_hand_and_the_host_never_receives_a_card_b
         page.inner_text('[data-score="NS"]') + "/" + page.inner_text('[data-score="EW"]') for page in pages.values()
     }
     assert len(scores) == 1, scores  # the hand scored alike on every page
+
+    # Verify this deal: each page audits the hand again from its own device's record (kept in the browser's
+    # storage), and says it does not hold once that record is tampered with
+    for page in (guests["N"], host):
+        page.wait_for_function(KEPT, timeout=START)
+        page.locator("#dlg-hand [data-action='scores']").click()
+        control = page.locator("#dlg-scores details[data-verify='1']")
+        control.locator("summary").click()
+        page.wait_for_selector("#dlg-scores details[data-verify='1'][data-verified='holds']", timeout=START)
+        line = control.locator("[data-verify-line]").inner_text()
+        assert line.startswith("Holds: hand 1 was dealt host-blind"), line
+        page.evaluate(TAMPER)
+        control.locator("summary").click()  # closed, then opened again: checked again
+        control.locator("summary").click()
+        page.wait_for_selector("#dlg-scores details[data-verify='1'][data-verified='fails']", timeout=START)
+        line = control.locator("[data-verify-line]").inner_text()
+        assert line.startswith("Does not hold: hand 1: "), line
+        page.keyboard.press("Escape")
 
     # What the host's page received, in order: a guest's card is named first by that guest's own play
     heard = json.loads(host.evaluate("() => JSON.stringify(window.spadesHeard)"))

@@ -103,6 +103,20 @@ class BlindHands:
             text = blind_outcome(outcome)
             if text:
                 self.notice(text)
+            self.later(self.blind_keep())
+
+    async def blind_keep(self):
+        """The settled hand's part as my device saw it (``blind_part``: every message of the hand), kept for the
+        score sheet's *Verify this deal* (boundary.py ``fair_keep``)."""
+        try:
+            answer = await self.engine("blind_part", {"table": DEVICE_TABLE})
+        except EngineError as error:
+            print("spades online: the blind hand's part was not kept: " + str(error)[:120])
+            return
+        part = answer.get("part")
+        if isinstance(part, dict):
+            self.fair_verify_on()
+            self.fair_keep(part)
 
     async def blind_state(self, message):
         """The host's state of a blind hand (:attr:`blind_last`, set by handlers.py as it came): the device started

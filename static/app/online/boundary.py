@@ -23,6 +23,7 @@ from .handlers import MESSAGES
 HOST_TABLE = "online"  # the host's room's table in its worker (session.mjs host()'s default)
 FAIR_KEY = "spades-online-fair"  # {"secret", "parts": {hand number: the host's fair message of its deal}}
 FAIR_KEEP = 600  # deals kept, at most (spades/table/fairdeal.py HANDS_KEPT)
+BLIND_KEEP = 4  # host-blind hands' parts kept, at most: each is its device's transcript, about 0.3 MB of storage
 
 
 class Boundary:
@@ -132,13 +133,23 @@ class Boundary:
         return {}
 
     def fair_keep(self, message):
+        """Keep a hand's part for *Verify this deal*: the host's ``fair`` message of a commit–reveal deal, or a
+        host-blind hand's part (kind ``blind``, my device's transcript: blindhands.py), of which only the last
+        :data:`BLIND_KEEP` stay; when the storage is full the blind parts go first."""
         parts = self.fair_parts()
         number = message.get("hand")
         parts[str(number)] = message
-        for key in sorted(parts, key=int)[:-FAIR_KEEP]:
-            del parts[key]
-        store.write_json(FAIR_KEY, {"secret": self.secret, "parts": parts})
-        sheet.VERIFIABLE.add(int(number))  # the earlier ones were marked as they came (or by fair_verify_on)
+        blind = [key for key in sorted(parts, key=int) if parts[key].get("kind") == "blind"]
+        for key in sorted(parts, key=int)[:-FAIR_KEEP] + blind[:-BLIND_KEEP]:
+            parts.pop(key, None)
+            sheet.VERIFIABLE.discard(int(key))
+        if not store.write_json(FAIR_KEY, {"secret": self.secret, "parts": parts}):
+            for key in blind:
+                parts.pop(key, None)
+                sheet.VERIFIABLE.discard(int(key))
+            store.write_json(FAIR_KEY, {"secret": self.secret, "parts": parts})
+        if str(number) in parts:
+            sheet.VERIFIABLE.add(int(number))  # the earlier ones were marked as they came (or by fair_verify_on)
 
     def fair_verify_on(self):
         """Once a page: the score sheet's *Verify this deal* (a ``details`` element, sheet.py ``verify_control``)
@@ -171,11 +182,14 @@ class Boundary:
             elif self.record is not None:
                 hand = self.record.hands.get(number)
             rules = (self.room or {}).get("rules") or {}
-            answer = await call("fair_verify", {"part": part, "hand": hand, "jokers": bool(rules.get("jokers"))})
+            answer = await call("fair_verify", {"part": part, "hand": hand, "jokers": bool(rules.get("jokers")),
+                                                "rules": rules})  # fmt: skip
             verdict = answer.get("verdict") or {}
         except EngineError as error:
             verdict = {"ok": False, "error": {"code": error.code, "params": error.params, "error": str(error)}}
-        if verdict.get("ok"):
+        if verdict.get("ok") and (part or {}).get("kind") == "blind":
+            line = t("fair_verify_holds_blind", n=number)
+        elif verdict.get("ok"):
             seed = (part or {}).get("seed")
             line = t("fair_verify_holds", n=number, seed=seed)
         else:
