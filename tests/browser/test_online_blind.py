@@ -11,8 +11,9 @@ from __future__ import annotations
 import json
 import re
 import time
+from urllib.parse import quote
 
-from tests.browser.test_online_play import START, join, open_game, play_until_over
+from tests.browser.test_online_play import PACE, START, open_game, play_until_over
 
 TAP = """window.spadesHeard = [];
 window.spadesTap = (peer, message) => window.spadesHeard.push([peer, JSON.stringify(message)]);
@@ -29,6 +30,22 @@ TAMPER = """() => {
   play.card = play.card === '2C' ? '3C' : '2C';
   localStorage.setItem('spades-online-fair', JSON.stringify(kept));
 }"""
+NOTICE = "(words) => words.some((w) => document.getElementById('notice-text').textContent.includes(w))"
+ENGINE_READY = "import random; random.seed(); from spades.worker import handle"  # static/engine-worker.mjs
+RENEGADE = (  # Python run in a cheat's engine worker: its device offers off-suit cards while it could follow, once
+    "import spades.table.blindroom as b\\n"
+    "from spades.cards import SUIT_OF, mask_cards\\n"
+    "legal, reason, done = b.BlindSeat.legal, b.BlindSeat.reason, []\\n"
+    "def off(self):\\n"
+    "    ok, trick = legal(self), self.public.trick\\n"
+    "    follow = [c for c in mask_cards(self.hand_mask) if trick and SUIT_OF[c] == SUIT_OF[trick[0]]]\\n"
+    "    others = [c for c in mask_cards(self.hand_mask) if trick and SUIT_OF[c] != SUIT_OF[trick[0]]]\\n"
+    "    return tuple(others) if self.hand >= 2 and not done and follow and others else ok\\n"
+    "def why(self, card):\\n"
+    "    if card in off(self) and card not in legal(self): done.append(card); return None\\n"
+    "    return reason(self, card)\\n"
+    "b.BlindSeat.legal, b.BlindSeat.reason = off, why"
+)
 SHOWN = "() => [...new Set([...document.querySelectorAll('[data-card]')].map((e) => e.dataset.card))]"
 
 
@@ -47,7 +64,7 @@ def test_four_people_play_a_host_blind_hand_and_the_host_never_receives_a_card_b
     link = host.input_value("[data-invite]")
     guests = {}
     for seat, name in (("N", "Bo"), ("E", "Cy"), ("W", "Di")):
-        page = join(make_page, server, tracker, link, name)
+        page = join(make_page, server, tracker, link, name, modified=seat == "E")
         assert page.locator("[data-room-blind]").count() == 1
         page.click(f'[data-sit="{seat}"]')
         page.wait_for_function(f"() => document.querySelector('[data-occupant=\"{seat}\"]') !== null")
@@ -125,3 +142,54 @@ def test_four_people_play_a_host_blind_hand_and_the_host_never_receives_a_card_b
         else:
             assert not [c for c in CARD.findall(text) if owner.get(c) in ("N", "E", "W") and c not in played], text
     assert named >= 39 and played == {card for card, seat in owner.items() if seat != "S"}
+
+    # A modified page: from hand 2 on, East's device offers only cards off the suit led while East could follow
+    # (RENEGADE), once. The audit finds it on every page: the renege is said in every page's words, the hand is
+    # scored by the rule (3 tricks to the opponents) alike everywhere, and Verify this deal names it
+    renege = "East did not follow suit with "
+    for number in (2, 3, 4):  # a hand may give East no chance to renege: then the next one
+        for page in pages.values():
+            page.evaluate("() => { document.getElementById('notice-text').textContent = ''; }")
+        host.locator("#dlg-hand [data-action='next-hand']").click()
+        for page in pages.values():
+            page.wait_for_function(f"() => document.querySelector('#dlg-hand[open]') === null && "
+                                   f"({HAND[6:]}).length === 13", timeout=START)  # fmt: skip
+        play_until_over(list(pages.values()))
+        for page in pages.values():
+            page.wait_for_function(NOTICE, arg=[renege, holds], timeout=START)
+        guests["N"].wait_for_function(KEPT.replace("['1']", f"['{number}']"), timeout=START)  # the hand's record
+        if renege in host.inner_text("#notice-text"):
+            break
+    else:
+        raise AssertionError("East never had a chance to renege in three hands")
+    for page in pages.values():
+        notice = page.inner_text("#notice-text")
+        assert renege in notice and "3 tricks go to the opponents" in notice, notice
+    assert len({page.inner_text('[data-score="NS"]') + page.inner_text('[data-score="EW"]') for page in
+                pages.values()}) == 1  # fmt: skip
+    page = guests["N"]
+    page.locator("#dlg-hand [data-action='scores']").click()
+    control = page.locator(f"#dlg-scores details[data-verify='{number}']")
+    control.locator("summary").click()
+    page.wait_for_selector(f"#dlg-scores details[data-verify='{number}'][data-verified='fails']", timeout=START)
+    line = control.locator("[data-verify-line]").inner_text()
+    assert line.startswith(f"Does not hold: hand {number}: ") and "East" in line, line
+
+
+def join(make_page, server, tracker, link, name, modified=False):
+    """Open the invite link as test_online_play's ``join`` does; a ``modified`` page's engine worker is a cheat's
+    (:data:`RENEGADE` run in it once the engine is imported)."""
+    page = make_page()
+    if modified:
+        def cheat(route):
+            text = route.fetch().text()
+            assert ENGINE_READY in text
+            route.fulfill(body=text.replace(ENGINE_READY, ENGINE_READY + "; " + RENEGADE),
+                          content_type="text/javascript")  # fmt: skip
+
+        page.context.route("**/static/engine-worker.mjs*", cheat)
+    fragment = link[link.index("#") :]
+    page.goto(f"{server}/?lang=en&speed=instant&{PACE}relay={quote(tracker)}&ice=none&loopback=1&name={quote(name)}"
+              f"{fragment}")  # fmt: skip
+    page.wait_for_selector("[data-lobby]", timeout=START)
+    return page
