@@ -862,10 +862,12 @@ LISTING = obj(
         "password": (flag, True),
         "started": (flag, True),
         "ratings": (per_seat(RATING), True),
+        "blind": (flag, False),
     }
 )
 """A public table's announcement in the lobby (``static/app/online/links.py`` ``listing``; ``session.mjs``
-``validListing``): the seats hold names (or the word for a computer player) or ``null``."""
+``validListing``): the seats hold names (or the word for a computer player) or ``null``; ``blind`` (optional):
+every hand is dealt host-blind (``docs/fair-play.md``)."""
 
 
 def check_listing(listing: object) -> dict[str, Any]:

@@ -675,7 +675,8 @@ export function validListing(data) {
   if (data === null || typeof data !== "object" || Array.isArray(data)) return false;
   if (JSON.stringify(data).length > 2048) return false;
   for (const [key, type] of Object.entries(LISTING_KEYS)) if (typeof data[key] !== type) return false;
-  if (Object.keys(data).some((key) => !(key in LISTING_KEYS))) return false;
+  if (data.blind !== undefined && typeof data.blind !== "boolean") return false; // host-blind deals (optional)
+  if (Object.keys(data).some((key) => !(key in LISTING_KEYS) && key !== "blind")) return false;
   if (data.t !== "table" || !/^[a-z0-9]{16,64}$/i.test(data.secret) || !/^[\w-]{40,120}$/.test(data.pub)) return false;
   if (!["casual", "rated"].includes(data.kind) || data.preset.length > 20) return false;
   const seats = Object.entries(data.seats);

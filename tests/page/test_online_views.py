@@ -8,12 +8,13 @@ data.  Then what each view shows, and that the queue keeps the host's messages i
 from __future__ import annotations
 
 import asyncio
+import html
 
 import i18n
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from online import forms, inbox, views
+from online import forms, inbox, links, views
 
 from tests.page.conftest import HOSTILE, assert_no_injection, parse_tags, run_async
 
@@ -286,6 +287,10 @@ def test_the_lobby_offers_join_while_seats_are_free_and_watch_when_allowed() -> 
     actions = [(b["data-action"], b["data-secret"]) for b in tags(out, "button") if "data-secret" in b]
     assert actions == [("lobby-join", "s" * 16), ("lobby-watch", "s" * 16)]
     assert "role" in tags(forms.listings_window([]), "p")[0]
+    blind = html.unescape(str(forms.listings_window([dict(table, blind=True)])))
+    assert i18n.t("online_blind_short") in blind and i18n.t("online_blind_short") not in html.unescape(str(out))
+    assert links.listing({"blind": True, "rules": {}}, "s", "p")["blind"] is True
+    assert links.listing({"rules": {}}, "s", "p")["blind"] is False
 
 
 def test_the_lobby_says_which_tracker_answers(lang) -> None:

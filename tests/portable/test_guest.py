@@ -361,6 +361,7 @@ def listing(**changes):
 def test_lobby_listings_are_checked_and_bad_ones_dropped():
     assert check_listing(listing()) == listing()
     assert check_listing({**listing(), "html": "<b>"}) == listing()
+    assert check_listing(listing(blind=True)) == listing(blind=True)  # host-blind deals (optional)
     bad = [
         listing(secret='abc" onclick="x'),
         listing(secret="short"),
@@ -370,6 +371,7 @@ def test_lobby_listings_are_checked_and_bad_ones_dropped():
         listing(seats={"N": None, "E": None, "S": None}),
         listing(preset="nope"),
         listing(watch="yes"),
+        listing(blind="yes"),
         listing(ratings={"N": -1, "E": None, "S": None, "W": None}),
         listing(t="room"),
         "table",

@@ -261,6 +261,7 @@ def listings_window(tables, reach="ok", trackers=None):
                     "td",
                     t("preset_" + preset) if i18n.has("preset_" + preset) else preset,
                     " · " + t("online_password_needed") if item.get("password") else None,
+                    " · " + t("online_blind_short") if item.get("blind") is True else None,
                 ),
                 h("td", actions),
             )

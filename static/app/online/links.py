@@ -59,7 +59,8 @@ def fragment(secret, pub):
 
 def listing(room, secret, pub):
     """The host's listing of its ``room`` (a room message) for the lobby, as session.mjs ``validListing`` and the
-    guest boundary's ``check_listing`` read it: its seats' names (a computer's seat says so), rules, ratings."""
+    guest boundary's ``check_listing`` read it: its seats' names (a computer's seat says so), rules, ratings,
+    whether its hands are dealt host-blind."""
     seats = room.get("seats") or {}
 
     def shown(seat):
@@ -77,4 +78,5 @@ def listing(room, secret, pub):
         "password": bool(room.get("password")),
         "started": bool(room.get("started")),
         "ratings": {s: (seats.get(s) or {}).get("rating") for s in SEATS},
+        "blind": room.get("blind") is True,
     }
