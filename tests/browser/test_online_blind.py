@@ -13,7 +13,8 @@ import re
 import time
 from urllib.parse import quote
 
-from tests.browser.test_online_play import PACE, START, open_game, play_until_over
+from tests.browser.test_online_play import PACE, START, all_ready, open_game, play_until_over
+from tests.browser.test_online_sheets import verify_twice
 
 TAP = """window.spadesHeard = [];
 window.spadesTap = (peer, message) => window.spadesHeard.push([peer, JSON.stringify(message)]);
@@ -70,11 +71,7 @@ def test_four_people_play_a_host_blind_hand_and_the_host_never_receives_a_card_b
         page.wait_for_function(f"() => document.querySelector('[data-occupant=\"{seat}\"]') !== null")
         page.click('[data-action="ready"]')
         guests[seat] = page
-    host.wait_for_function(
-        "() => ['N','E','W'].every((s) => document.querySelector(`#dlg-online [data-occupant=\"${s}\"]`)"
-        "?.textContent.includes('Ready'))",
-        timeout=START,
-    )
+    all_ready(host)
     pages = {"S": host, **guests}
     host.click('[data-action="start"]')
     started = time.monotonic()
@@ -111,17 +108,8 @@ def test_four_people_play_a_host_blind_hand_and_the_host_never_receives_a_card_b
     for page in (guests["N"], host):
         page.wait_for_function(KEPT, timeout=START)
         page.locator("#dlg-hand [data-action='scores']").click()
-        control = page.locator("#dlg-scores details[data-verify='1']")
-        control.locator("summary").click()
-        page.wait_for_selector("#dlg-scores details[data-verify='1'][data-verified='holds']", timeout=START)
-        line = control.locator("[data-verify-line]").inner_text()
-        assert line.startswith("Holds: hand 1 was dealt host-blind"), line
-        page.evaluate(TAMPER)
-        control.locator("summary").click()  # closed, then opened again: checked again
-        control.locator("summary").click()
-        page.wait_for_selector("#dlg-scores details[data-verify='1'][data-verified='fails']", timeout=START)
-        line = control.locator("[data-verify-line]").inner_text()
-        assert line.startswith("Does not hold: hand 1: "), line
+        held, failed = verify_twice(page, 1, TAMPER)
+        assert held.startswith("Holds: hand 1 was dealt host-blind") and failed.startswith("Does not hold: hand 1: ")
         page.keyboard.press("Escape")
 
     # What the host's page received, in order: a guest's card is named first by that guest's own play

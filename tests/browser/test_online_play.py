@@ -82,6 +82,15 @@ def play_until_over(pages, limit=400):
     raise AssertionError("the hand did not end")
 
 
+def all_ready(host):
+    """Wait until the host's room window shows North, East and West seated and ready."""
+    host.wait_for_function(
+        "() => ['N','E','W'].every((s) => document.querySelector(`#dlg-online [data-occupant=\"${s}\"]`)"
+        "?.textContent.includes('Ready'))",
+        timeout=START,
+    )
+
+
 def test_four_people_play_a_hand_and_a_spectator_watches(make_page, server, tracker) -> None:
     host = open_game(make_page, server, tracker, "Ann")
     link = create_table(host)
@@ -93,11 +102,7 @@ def test_four_people_play_a_hand_and_a_spectator_watches(make_page, server, trac
         page.wait_for_function(f"() => document.querySelector('[data-occupant=\"{seat}\"] ') !== null")
         page.click('[data-action="ready"]')
         guests[seat] = page
-    host.wait_for_function(
-        "() => ['N','E','W'].every((s) => document.querySelector(`#dlg-online [data-occupant=\"${s}\"]`)"
-        "?.textContent.includes('Ready'))",
-        timeout=START,
-    )
+    all_ready(host)
     watcher = join(make_page, server, tracker, link, "Eve")
     watcher.click('[data-action="watch"]')
     host.click('[data-action="start"]')

@@ -44,17 +44,9 @@ def test_a_guest_reloading_after_two_hands_fetches_the_first_from_the_room(
     for page in (guest, host):
         if page is host:
             host.locator("#dlg-hand [data-action='scores']").click()
-        control = page.locator("#dlg-scores details[data-verify='1']")
-        control.locator("summary").click()
-        page.wait_for_selector("#dlg-scores details[data-verify='1'][data-verified='holds']", timeout=START)
-        line = control.locator("[data-verify-line]").inner_text()
-        assert line.startswith("Holds: every secret of hand 1 matches its commitment"), line
-        page.evaluate(TAMPER)
-        control.locator("summary").click()  # closed, then opened again: checked again
-        control.locator("summary").click()
-        page.wait_for_selector("#dlg-scores details[data-verify='1'][data-verified='fails']", timeout=START)
-        line = control.locator("[data-verify-line]").inner_text()
-        assert line == "Does not hold: hand 1: North's secret does not match its commitment", line
+        held, failed = verify_twice(page, 1, TAMPER)
+        assert held.startswith("Holds: every secret of hand 1 matches its commitment"), held
+        assert failed == "Does not hold: hand 1: North's secret does not match its commitment", failed
     assert not host.evaluate("() => document.body.dataset.fairCaught || ''")  # the honest host was never caught
     assert not guest.evaluate("() => document.body.dataset.fairCaught || ''")
 
@@ -72,6 +64,22 @@ def test_a_guest_reloading_after_two_hands_fetches_the_first_from_the_room(
     assert [hand["fair"]["kind"] for hand in record["hands"][:2]] == ["commit", "commit"]
     checked = subprocess.run([sys.executable, "-m", "spades", "verify", str(path)], capture_output=True, text=True)
     assert checked.returncode == 0 and checked.stdout.startswith("holds:"), checked.stdout + checked.stderr
+
+
+def verify_twice(page, number, tamper):
+    """The open score sheet's *Verify this deal* of hand ``number`` on ``page``: opened, it must hold; then the
+    ``tamper`` script changes what the page kept, and opened again it must not.  Returns the two lines."""
+    control = page.locator(f"#dlg-scores details[data-verify='{number}']")
+    lines = []
+    for verdict in ("holds", "fails"):
+        if verdict == "fails":
+            page.evaluate(tamper)
+            control.locator("summary").click()  # closed, then opened again below: checked again
+        control.locator("summary").click()
+        page.wait_for_selector(f"#dlg-scores details[data-verify='{number}'][data-verified='{verdict}']",
+                               timeout=START)  # fmt: skip
+        lines.append(control.locator("[data-verify-line]").inner_text())
+    return lines
 
 
 TAMPER = """() => {
