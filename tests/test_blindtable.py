@@ -392,3 +392,69 @@ def test_each_devices_own_transcript_verifies_its_hand_as_the_score_sheet_has_it
     assert not verdict(forged, hand)["ok"]
     assert not verdict({**part, "transcript": "x"}, hand)["ok"] and not verdict(part, {"dealer": "N"})["ok"]
     assert not verdict(part, None)["ok"] and verdict(part, hand)["ok"]
+
+
+def last_state(page: Any) -> dict[str, Any]:
+    """The last ``state`` message a page got."""
+    return next(message for message in map(json.loads, reversed(page.got)) if message["t"] == "state")
+
+
+def page_at(world: World, seat: Seat) -> Any:
+    return next(page for page in world.pages.values() if page.seat == seat)
+
+
+def test_the_move_clock_times_a_blind_hands_public_turn_and_a_casual_table_gives_a_late_device_up() -> None:
+    """At a host-blind table with a move clock every state times the public turn; a bid moves it on; a seat out of
+    time at a casual table has its device given up (the computer cannot play a hand it cannot see): the others
+    reveal, and the computer plays the seat on from the revealed deal."""
+    world = World(clock=(5000, 0))
+    room = world.room
+    assert room.blind is not None
+    public = room.blind.public
+    first = public.turn
+    assert public.phase == "bidding" and first is not None
+    for page in world.pages.values():
+        assert last_state(page)["clock"] == {"seat": first.name, "move_ms": 5000, "reserve_ms": 0}
+    world.now += 1000
+    page = page_at(world, first)
+    world.chunks(page, page.device.bid(3))
+    late = public.turn
+    assert late is not None and late != first
+    assert last_state(page)["clock"] == {"seat": late.name, "move_ms": 5000, "reserve_ms": 0}
+    world.now += 4999
+    world.deliver(room.tick(world.now))
+    assert room.blind is not None and room.blind.refused is None  # within its move time
+    world.now += 2
+    world.deliver(room.tick(world.now))
+    for _ in range(3):  # the reveals awaited; a later tick settles the hand once they are in
+        world.now += 100
+        world.deliver(room.tick(world.now))
+    assert room.blind is None and room.table is not None
+    assert room.table.seats[late].away and room.table.game.phase is Phase.BIDDING  # played on by the computer
+    assert room.table.game.hand_number == 1 and room.table.game.history[-1].moves[:1] == (3,)  # the bid made stays
+    for each in world.pages.values():  # every device settled alike: the late seat named, its side as having left
+        outcome = each.device.outcome
+        assert outcome is not None and outcome.left == (late,), each.seat
+        assert outcome.events[0]["kind"] == "blind_left" and outcome.events[0]["seat"] == late.name
+
+
+def test_a_rated_blind_table_votes_on_a_seat_out_of_time_and_the_unknown_first_lead_is_not_timed() -> None:
+    world = World("rated", clock=(5000, 0))
+    room = world.room
+    assert room.blind is not None and room.blind.public.turn is not None
+    world.now += 5001
+    world.deliver(room.tick(world.now))
+    assert room.vote is not None and room.vote["why"] == "time" and room.blind.refused is None
+    assert all(last_state(page)["clock"] is None for page in world.pages.values())  # not timed while they vote
+    # the two-of-clubs rule: nobody but its holder knows who leads the first trick, so nothing is timed then
+    world = World(rules={"preset": "standard", "first_lead": "two_clubs"}, clock=(5000, 0))
+    room = world.room
+    for _ in range(4):
+        page = world.to_move()
+        assert page is not None
+        world.chunks(page, page.device.bid(3))
+    assert room.blind is not None and room.blind.public.phase == "playing" and room.blind.public.turn is None
+    assert all(last_state(page)["clock"] is None for page in world.pages.values())
+    world.now += 60_000
+    world.deliver(room.tick(world.now))
+    assert room.blind is not None and room.blind.refused is None and room.vote is None

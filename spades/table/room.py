@@ -735,9 +735,14 @@ class Room:
     def _clock_turn(self) -> tuple[int, int, Seat] | None:
         """The turn the move clock times now, ``(hand, moves made, seat)``: a person's bid or card while they are
         there and play it themself; ``None`` without a clock or a game, and while the game waits for something else
-        (the end of a hand, a vote, a dropped player, an ended or closed room)."""
+        (the end of a hand, a vote, a dropped player, an ended or closed room).  During a host-blind hand, its public
+        turn (:meth:`_blind_clock_turn`)."""
         table = self.table
-        if self.config.clock is None or table is None or self.ended or self.closed or self.vote is not None:
+        if self.config.clock is None or self.ended or self.closed or self.vote is not None:
+            return None
+        if self.blind is not None:
+            return self._blind_clock_turn()
+        if table is None:
             return None
         game = table.game
         seat = game.turn
@@ -749,6 +754,22 @@ class Room:
             return None
         return game.hand_number, len(game.history[-1].moves), seat
 
+    def _blind_clock_turn(self) -> tuple[int, int, Seat] | None:
+        """The host-blind hand's turn the clock times: the public turn (bids and cards made so far counted as its
+        moves) while its person is there; nothing while nobody knows whose turn it is (the devices dealing, the 2♣
+        still to be led by whoever holds it), once a reveal or a refusal has begun the hand's end, or a dropped
+        person's grace runs (then :meth:`_blind_tick`)."""
+        relay = self.blind
+        assert relay is not None
+        public = relay.public
+        seat = public.turn
+        if seat is None or public.revealed or relay.refused is not None or public.phase not in ("bidding", "playing"):
+            return None
+        member = self.player_at(seat)
+        if member is None or not member.connected:
+            return None
+        return relay.hand, sum(bid is not None for bid in public.bids) + len(public.play), seat
+
     def _reserve(self, seat: Seat) -> int:
         return self._reserves.get(seat, self.config.clock[1] if self.config.clock is not None else 0)
 
@@ -756,7 +777,7 @@ class Room:
         """Follow the game at :attr:`_now`: the turn that ended charges its overtime to its seat's reserve, the one
         that began starts (at the next call with a time, when this one has none), and a new hand gives every seat
         its whole reserve again."""
-        if self.config.clock is None or self.table is None:
+        if self.config.clock is None or (self.table is None and self.blind is None):
             return
         now = self._now
         turn = self._clock_turn()
@@ -769,13 +790,16 @@ class Room:
             self._turn, self._turn_at = turn, None if now is None else now + self._shown_first()
         elif turn is not None and self._turn_at is None and now is not None:
             self._turn_at = now + self._shown_first()
-        hand = self.table.game.hand_number
+        hand = self.blind.hand if self.blind is not None else self.table.game.hand_number  # type: ignore[union-attr]
         if hand != self._clock_hand:
             self._clock_hand, self._reserves = hand, {}
 
     def _shown_first(self) -> int:
         """How long the turn starting now waits before it is timed: :data:`TRICK_SHOWN_MS` for the lead after a
         finished trick, else nothing."""
+        if self.blind is not None:
+            public = self.blind.public
+            return TRICK_SHOWN_MS if public.phase == "playing" and not public.trick and public.tricks else 0
         game = self.table.game if self.table is not None else None
         lead = game is not None and game.phase is Phase.PLAYING and not game.trick and bool(game.tricks)
         return TRICK_SHOWN_MS if lead else 0
@@ -805,7 +829,7 @@ class Room:
         a rated table's others vote (wait, or end unscored); nobody to ask, nothing happens."""
         self._sync_clock()
         turn, start, now = self._turn, self._turn_at, self._now
-        if turn is None or start is None or now is None or self.config.clock is None or self.table is None:
+        if turn is None or start is None or now is None or self.config.clock is None:
             return []
         seat = turn[2]
         if now - start < self.config.clock[0] + self._reserve(seat):
@@ -821,9 +845,13 @@ class Room:
     def _away_or_vote(self, seat: Seat, member: Member, why: str | None = None) -> list[Out]:
         """``member`` is not playing ``seat``: a casual table's computer plays it (``away``); at a rated table the
         others seated and connected vote (wait, or end unscored; ``why`` the vote's reason when given): the
-        ``vote`` to everyone, nothing when nobody is there to ask.  The callers keep their own guards."""
-        assert self.table is not None
+        ``vote`` to everyone, nothing when nobody is there to ask.  During a host-blind hand a casual table gives
+        the seat's device up instead (the computer cannot play a hand it cannot see: :meth:`BlindRelay.abandon`, as
+        for a person dropped past the grace period).  The callers keep their own guards."""
+        if self.config.kind == "casual" and self.blind is not None:
+            return self._blind_out(self.blind.abandon(seat, why or "away"))
         if self.config.kind == "casual":
+            assert self.table is not None
             occupant = self.table.seats[seat]
             self.table.set_occupant(seat, Occupant(occupant.kind, occupant.level, member.name, away=True))
             return []
@@ -838,7 +866,7 @@ class Room:
     def _clock_news(self, out: list[Out]) -> list[Out]:
         """``out``, and everyone's state again when the clock changed and no state in ``out`` says so (a vote opened
         or ended, the player to move dropped)."""
-        if self.config.clock is None or self.table is None:
+        if self.config.clock is None or (self.table is None and self.blind is None):
             return out
         self._sync_clock()
         if self._turn != self._clock_sent and not any(message["t"] == "state" for _, message in out):
@@ -1464,13 +1492,17 @@ class Room:
                 out += self._everyone({"t": "vote", **self.vote}) + self._room_update()
         if relay.outcome is None and self._blind_since is not None and now - self._blind_since >= BLIND_WAIT_MS:
             relay.expire()
-        return out + self._blind_news(before, now)
+        out += self._timeout()  # the move clock: a casual table gives the device up, a rated one votes
+        return out + (self._blind_news(before, now) if self.blind is relay else [])
 
     def _blind_states(self) -> list[Out]:
         """Each connected member's state of the host-blind hand: its public state alone (:func:`blind_state`), no
-        events (the hand's events come when the table takes it); not timed by the move clock."""
+        events (the hand's events come when the table takes it), and the move clock of its public turn."""
         relay = self.blind
         assert relay is not None
+        self._sync_clock()
+        clock = self.clock()
+        self._clock_sent = self._turn
         table = self.table
         seats = table.seats if table is not None else self._starting or {}
         policy = table.policy if table is not None else room_policy(self.config.kind)
@@ -1482,7 +1514,7 @@ class Room:
             message: dict[str, Any] = {"t": "state", "state": blind_state(relay, viewer, seats, policy, table),
                                        "events": [], "reset": False}  # fmt: skip
             if self.config.clock is not None:
-                message["clock"] = None
+                message["clock"] = clock
             out.append((member.peer, message))
         return out
 

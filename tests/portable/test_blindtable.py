@@ -57,9 +57,9 @@ class Page:
 class World:
     """The room and the four pages; every message delivered, every chunk a page sends received by the room."""
 
-    def __init__(self, kind="casual", make=None, rules=None, now=1000.0):
+    def __init__(self, kind="casual", make=None, rules=None, now=1000.0, clock=None):
         rules = Rules.from_dict(rules or {"preset": "standard", "target": 200, "mercy": -200})
-        self.room = Room(rules, RoomConfig(kind, blind=True), NAMES["S"], Seat.S, seed=7)
+        self.room = Room(rules, RoomConfig(kind, blind=True, clock=clock), NAMES["S"], Seat.S, seed=7)
         self.now = now
         self.pages = {}
         for seat in "NESW":
