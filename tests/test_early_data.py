@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import shutil
+import subprocess
 from pathlib import Path
 from typing import Any
 
@@ -71,7 +73,7 @@ def test_the_keys_table_is_the_pages() -> None:
 
 
 def test_writing_twice_changes_nothing_the_second_time(tmp_path: Path) -> None:
-    assert early_data.write(tmp_path) == 4
+    assert early_data.write(tmp_path) == 5
     (tmp_path / "early" / "engine.json.br").write_bytes(b"stale")
     assert early_data.write(tmp_path) == 0
     assert (tmp_path / "early" / "engine.json.br").exists(), "an unchanged file keeps its copies"
@@ -100,3 +102,76 @@ def test_the_page_fetches_them_and_they_are_precached() -> None:
     files = vendor.precache_files(ROOT)
     for name in early_data.files():
         assert f"static/vendor/early/{name}" in files
+
+
+# ---------------------------------------------------------------- the first hands of first visits (firsthand.py)
+
+
+def engine_first_state(args: dict[str, Any], seed: int) -> Any:
+    """The engine's state once it is the viewer's turn: op ``new``, then ``step`` while anyone else is to bid (the
+    page's steps once the engine is ready, static/app/controller.py ``adopt_first``), on a table of this test."""
+    answer = ask("new", {**args, "seed": seed, "table": "test-first-hand"})
+    for _ in range(3):
+        if answer["state"]["turn"] == args["viewer"]:
+            break
+        answer = ask("step", {"table": "test-first-hand", "viewer": args["viewer"], "lang": "zh-Hans"})
+    ask("close", {"table": "test-first-hand"})
+    return answer["state"]
+
+
+def built_first_hands() -> Any:
+    path = EARLY / "first-hand.json"
+    if not path.is_file():
+        pytest.skip("static/vendor/ missing: run `make setup`")
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+def test_every_prepared_first_hand_is_the_engines_state_at_the_persons_first_bid() -> None:
+    data = built_first_hands()
+    assert data["format"] == "spades-first-hand/1"
+    seeds = [deal["seed"] for deal in data["deals"]]
+    assert len(seeds) == early_data.FIRST_SEEDS == len(set(seeds)) == 16
+    hands = set()
+    for deal in data["deals"]:
+        state = deal["state"]
+        assert state == engine_first_state(data["args"], deal["seed"]), f"seed {deal['seed']}"
+        assert (state["phase"], state["turn"], state["me"]) == ("bidding", "S", "S")
+        assert state["looked"] and state["legal_bids"], "cards seen, bids to choose from: the page holds a bid only"
+        assert all(state["bids"][seat] is not None for seat in ("N", "E")), "the computers before South have bid"
+        hands.add(tuple(item["card"] for item in state["hand"]))
+    assert len(hands) == len(seeds), "sixteen different hands"
+
+
+def test_the_first_hands_are_made_for_a_new_game_of_the_pages_default_settings() -> None:
+    from tests.page.fakes import browser_module
+
+    store = browser_module("store")
+    firsthand = early_data.firsthand
+    settings = store.DEFAULT_SETTINGS
+    args = firsthand.new_args(settings, settings["seat"], 12345)
+    assert built_first_hands()["args"] == firsthand.without_seed(args) == early_data.first_hands()["args"]
+    assert args["viewer"] == "S" and args["rules"] == {"preset": "standard"}
+
+
+def test_a_changed_prepared_hand_is_told_apart() -> None:
+    """The check can fail: another seed's state is not this seed's."""
+    data = built_first_hands()
+    first, second = data["deals"][:2]
+    assert engine_first_state(data["args"], first["seed"]) != second["state"]
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="needs node")
+def test_the_engine_in_pyodide_makes_every_prepared_first_hand_the_same() -> None:
+    """The engine as the browser's worker runs it (Pyodide, the shipped zips) deals and bids the same."""
+    built_first_hands()
+    proc = subprocess.run(
+        ["node", "tests/pyodide/first_hand.mjs", str(ROOT / "static" / "vendor")],
+        cwd=ROOT,
+        check=False,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    out = json.loads(proc.stdout.splitlines()[-1])
+    assert out == {"made": 16, "differ": []}

@@ -218,11 +218,19 @@ const earlyData = fetch(new URL("../vendor/early/engine.json", import.meta.url))
   r.ok ? r.text() : Promise.reject(new Error(`early data: HTTP ${r.status}`)),
 );
 earlyData.catch((error) => console.info(error)); // the page then asks the engine (early.py)
+// A first visit's first hand, prepared by the build (static/app/firsthand.py), as JSON text: asked for only where
+// no game is saved and the game is not embedded; "" when not asked for or not had (the page then waits for the engine).
+const firstHand =
+  embedded || storage.get("spades-save") !== null
+    ? Promise.resolve("")
+    : fetch(new URL("../vendor/early/first-hand.json", import.meta.url))
+        .then((r) => (r.ok ? r.text() : ""))
+        .catch(() => "");
 const earlyPage = earlyMenu({ lang, messages }); // the menu and the help before Python (early.js)
 
 window.spades = {
   engine, lang, messages, engineReady, progress, storage, params: location.search, startedAt: performance.now(),
-  early: earlyPage, earlyData,
+  early: earlyPage, earlyData, firstHand,
   // a language chosen in the settings while the engine loads (early.py): the loading line speaks it too
   setLang(tag) {
     lang = LANGS.includes(tag) ? tag : lang;

@@ -13,6 +13,7 @@ import json
 import analysis
 import dialogs
 import early
+import firsthand
 import i18n
 import js
 import movelog
@@ -25,6 +26,7 @@ import windows
 from dialogs import Dialogs
 from dom import announce, by_id, drop_params, notice, parse_params
 from embed import Embed
+from firsthand import FirstHand
 from i18n import card_name, error_text, t, who
 from inputs import Inputs
 from markup import h, join
@@ -32,13 +34,13 @@ from pacing import Pacer
 from player import Player
 from preferences import Preferences
 from pyscript import document
-from session import DailySession, Driver, OnlineSession, SoloSession
+from session import DailySession, Driver, OnlineSession, SoloSession, computer_to_move
 from share import Share
 from tabs import Tabs, plain_save
 from tasks import now, sleep_ms, spawn
 from transfer import Transfer
 from transport import EngineError, call
-from tutorial import Lessons
+from tutorial import Lessons, load_progress
 from ui import Ui
 from welcome import Welcome
 
@@ -170,6 +172,8 @@ class App:
         self.embed.listen()
         early.loading()  # the menu opens now: what needs no engine works while it loads (early.py)
         self.welcome.offer(self.params, str(js.location.hash))
+        await self.first_hand()  # a first visit: the build's first hand, to bid on before the engine (firsthand.py)
+        held = None
         try:
             await js.window.spades.engineReady
             self.lists.update(await call("rules", {"rules": {"preset": "standard"}}))
@@ -184,7 +188,9 @@ class App:
         self.tabs.listen()
         self.tabs.claim()  # the newest tab owns the game
         try:
-            if not await self.share.start():  # ?deal=, ?daily= with nothing saved start that deal
+            if self.session.engine_waits():  # the first hand on show: the same game in the engine
+                held = await self.adopt_first()
+            elif not await self.share.start():  # ?deal=, ?daily= with nothing saved start that deal
                 await self.restore_or_new()
         except Exception as error:
             self.fail(error)
@@ -198,7 +204,11 @@ class App:
             by_id(name).disabled = False
         early.ready()
         js.window.spades.readyAt = now()
-        self.after_state()
+        if held is not None:  # the bid made on the first hand before the engine: now it goes to the engine
+            self.ui.busy = False
+            spawn(self.session.act(held))
+        else:
+            self.after_state()
         spawn(self.share.after_start())  # ?deal=, ?daily= over a saved game: ask first
         self.embed.ready()
         spawn(self.resume_lesson())  # ?lesson=ID, or the lesson left in progress
@@ -222,9 +232,59 @@ class App:
     def fail(self, error):
         drop_params(*ONE_SHOT, "deal", "daily", "lesson")  # a reload must not stop the same way again
         self.starting = False
+        by_id("loading").hidden = False  # hidden under a first hand drawn before the engine (firsthand.py)
         by_id("loading-text").textContent = t("loading_failed", error=error_text(error))
         by_id("loading").classList.add("failed")
         document.body.setAttribute("data-phase", "error")
+
+    async def first_hand(self):
+        """A first visit (firsthand.py ``wanted``) whose new game would be the build's (same rules, seats, levels,
+        undo setting): one of the build's first hands is drawn now, before the engine, and the person may bid."""
+        lesson = load_progress()["current"] if store.available() else None
+        if not firsthand.wanted(self.params, str(js.location.hash), store.read_text(store.SAVE_KEY), lesson):
+            return
+        try:
+            text = str(await js.window.spades.firstHand)
+            data = json.loads(text) if text else None
+        except Exception as error:  # a JS rejection or bad JSON: the page waits for the engine, as it did before
+            js.console.info("first hand:", str(error))
+            return
+        args = firsthand.new_args(self.settings, self.settings["seat"], None)
+        deal = firsthand.choose(data, args, float(js.Math.random()))
+        if deal is None:
+            return
+        self.switch(FirstHand(self, deal, args))
+        self.take({"state": deal["state"]})
+        by_id("loading").hidden = True
+        early.name_seats()
+        document.body.setAttribute("data-first-hand", "prepared")
+        self.after_state()
+
+    async def adopt_first(self):
+        """The engine is ready: the first hand on show starts in it (op ``new`` from its seed, ``step`` while a
+        computer is to bid, as the build made it), and the engine's state is on show from now on. Returns the bid
+        the person made meanwhile, to be sent now; ``None`` when none was, or when the engine's state differs from
+        the prepared one (never expected: tests/test_early_data.py): then the engine's own game is shown, said to
+        nobody but the console and ``body[data-first-hand="fallback"]``, and the bid is not sent."""
+        first = self.session
+        me = first.state["me"]
+        result = await call("new", first.start_args())
+        events = []
+        while computer_to_move(result["state"]):
+            result = await call("step", {"viewer": me, "lang": i18n.lang()})
+            events.extend(result.get("events") or [])
+        same = result["state"] == first.state
+        held = first.held if same else None
+        self.switch(SoloSession(self))
+        self.ui.busy = held is not None  # no bidding window until the held bid's answer
+        if held is None:
+            self.ui.message = None
+        if not same:
+            js.console.warn("first hand: the engine's state differs from the prepared one; the engine's is shown")
+            self.clear_view()
+        document.body.setAttribute("data-first-hand", "engine" if same else "fallback")
+        self.take({"state": result["state"], "save": result["save"], "events": events})
+        return held
 
     async def restore_or_new(self):
         params = self.params
@@ -274,18 +334,11 @@ class App:
 
     def seats_for(self, me):
         """The ``seats`` of a new table: the person at ``me``, computers with their levels elsewhere."""
-        levels = self.settings["bots"]
-        seats = {}
-        for seat in SEATS:
-            kind = "person" if seat == me else "computer"
-            seats[seat] = {"occupant": kind, "level": levels.get(seat, "standard")}
-        return seats
+        return firsthand.seats_of(self.settings["bots"], me)
 
     def policy(self, rated=False):
         """The policy of a new game (``rated``: a rated solo game)."""
-        if rated:
-            return {"kind": "rated"}
-        return {"kind": "casual", "undo": bool(self.settings["undo"]), "hints": True, "explain": True}
+        return firsthand.policy_of(self.settings, rated)
 
     def rated(self):
         """Whether the game in progress is a rated solo game."""
@@ -346,11 +399,9 @@ class App:
         if seed is None:
             seed = int(js.Math.floor(js.Math.random() * 2147483647))
         self.seed_next = (seed + 1) % SEED_LIMIT if self.params.get("seed") else None
-        settings = self.settings
-        me = self.seat_next or settings["seat"]
-        rules = dict(settings.get("rules") or {})
-        rules["preset"] = preset or settings.get("preset") or "standard"
-        args = {"rules": rules, "seed": seed, "seats": self.seats_for(me), "policy": self.policy(rated), "viewer": me}
+        me = self.seat_next or self.settings["seat"]
+        args = firsthand.new_args(self.settings, me, seed, preset, rated)
+        rules = args["rules"]
         try:
             result = await call("new", args)
         except EngineError as error:
@@ -841,6 +892,9 @@ class App:
             return
         if action not in ALWAYS and (self.state is None or not self.owns()):
             return
+        if action not in ALWAYS and action not in WAITS and self.session.engine_waits():
+            self.set_message(t(firsthand.WAITING))  # a shortcut to what needs the engine (the menu's are held)
+            return
         if not isinstance(route, tuple):  # a module's own handler: (app, element)
             await route(self, element)
             return
@@ -1023,6 +1077,8 @@ ONLINE_ACTIONS = (
     "online-panel",
 )
 """Handled by the online package (online/actions.py ``ACTIONS``, through ``Online.action``)."""
+WAITS = ("hint", "undo", "claim")
+"""Tools that say themselves why they wait while the first hand is drawn before the engine (firsthand.py)."""
 ALWAYS = (  # also without a game or ownership
     "dismiss",
     "confirm-ok",

@@ -100,8 +100,14 @@ def ready():
     note = by_id("menu-waiting")
     if note is not None:
         note.remove()
+    name_seats()
+    _state["ready"] = True
+    _ready.set()
+
+
+def name_seats():
+    """The table names the seats from now on (view.py): the loading screen's catalog names are not put back by a
+    change of language (also when a first hand is drawn before the engine: firsthand.py)."""
     names = document.querySelectorAll(".seat-name[data-i18n]")
     for i in range(names.length):
         names.item(i).removeAttribute("data-i18n")
-    _state["ready"] = True
-    _ready.set()

@@ -190,6 +190,11 @@ class Session:
         host answers with a ``hand`` message); ``False``: the page's own worker has it (op ``hand``)."""
         return False
 
+    def engine_waits(self):
+        """Whether this table is drawn before the engine is ready (a first visit's first hand: firsthand.py), so
+        what needs the engine waits for it."""
+        return False
+
     def rendered(self):
         """The page was drawn again (a lesson follows a change of language)."""
 

@@ -1,0 +1,140 @@
+"""The first hand of a first visit, before the engine (docs/page.md "The first hand before the engine").
+
+On a first visit the engine (Pyodide in the worker: its 2.7 MB runtime, its start, the engine's imports) is ready
+seconds after the page's MicroPython. So the build asked the engine for the opening of a few first hands
+(scripts/early_data.py, ``static/vendor/early/first-hand.json``): for each of its seeds, the state South sees when
+it is South's turn to bid in a new game of the default settings (the computers before South have bid, with the
+same bots and seeds the engine uses), made with the arguments of op ``new`` it records (``args``, the seed aside).
+
+When the page would start a new game of exactly those arguments (:func:`wanted`, :func:`choose`), it draws one
+of them, picked at random, as soon as MicroPython runs, and the person may bid: :class:`FirstHand` is the session
+on show until the engine is ready; it holds the bid. Then the controller starts the same game in the engine from
+that seed (op ``new``, then ``step`` while a computer is to bid), takes the engine's state, which equals the
+prepared one (tests/test_early_data.py checks every seed, tests/browser/test_first_hand.py the engine in the
+browser), and hands the engine the bid that was held. Were they ever to differ, the engine's own game is shown
+and the bid is not sent: it was made on cards the engine did not deal.
+
+The page knows no rules here either: the prepared state carries the legal bids exactly as the engine's does.
+Pure: no js, no pyscript (tests/page/test_firsthand.py).
+"""
+
+import i18n
+from i18n import t
+from session import Session
+
+FORMAT = "spades-first-hand/1"
+SEATS = ("N", "E", "S", "W")
+QUIET = ("lang", "source", "speed", "sound")
+"""Address parameters that leave the game to the page (the language, the installed app's start URL, the animation
+speed, the sound); any other asks for a particular game (a seed, a deal, the daily deal, a lesson, an embed,
+chosen settings) and the page waits for the engine to start it."""
+WAITING = "why_engine_waiting"
+"""Why a tool or a menu item that needs the engine does nothing yet (catalog key)."""
+
+
+def seats_of(levels, me):
+    """The ``seats`` of a new table: the person at ``me``, computers of ``levels`` (seat → level) elsewhere."""
+    seats = {}
+    for seat in SEATS:
+        kind = "person" if seat == me else "computer"
+        seats[seat] = {"occupant": kind, "level": levels.get(seat, "standard")}
+    return seats
+
+
+def policy_of(settings, rated=False):
+    """The policy of a new game of ``settings`` (``rated``: a rated solo game)."""
+    if rated:
+        return {"kind": "rated"}
+    return {"kind": "casual", "undo": bool(settings["undo"]), "hints": True, "explain": True}
+
+
+def new_args(settings, me, seed, preset=None, rated=False):
+    """The arguments of op ``new`` for a new game of ``settings`` (static/app/store.py's), the person at ``me``,
+    dealt from ``seed``: one definition for the controller's new games and the build's prepared hands."""
+    rules = dict(settings.get("rules") or {})
+    rules["preset"] = preset or settings.get("preset") or "standard"
+    return {
+        "rules": rules,
+        "seed": seed,
+        "seats": seats_of(settings["bots"], me),
+        "policy": policy_of(settings, rated),
+        "viewer": me,
+    }
+
+
+def without_seed(args):
+    """``args`` of op ``new`` without its seed: what a prepared hand records."""
+    return {key: value for key, value in args.items() if key != "seed"}
+
+
+def wanted(params, hash_text, saved, lesson):
+    """Whether the page may draw a prepared first hand: the address asks for no particular game (no parameter but
+    ``QUIET``, no invitation ``#t=``), no game is saved (``saved``: the stored save's text, or ``None``) and no
+    lesson is in progress (``lesson``: its id, or ``None``). The settings are checked by :func:`choose`."""
+    if any(name not in QUIET for name in params):
+        return False
+    return not hash_text.startswith("#t=") and saved is None and not lesson
+
+
+def choose(data, args, draw):
+    """The prepared hand to draw, ``{"seed", "state"}``, or ``None``: ``data`` is first-hand.json (parsed),
+    ``args`` the arguments of the game the page would start now (its seed aside: :func:`without_seed`), ``draw``
+    a number in [0, 1) that picks one hand. ``None`` when the file is not of this format, or its hands were made
+    for other arguments (other rules, seats, levels or undo setting than the person's)."""
+    if not isinstance(data, dict) or data.get("format") != FORMAT or data.get("args") != without_seed(args):
+        return None
+    deals = data.get("deals")
+    if not isinstance(deals, list) or not deals:
+        return None
+    deal = deals[min(int(draw * len(deals)), len(deals) - 1)]
+    if not isinstance(deal, dict) or not isinstance(deal.get("seed"), int) or not isinstance(deal.get("state"), dict):
+        return None
+    return deal
+
+
+class FirstHand(Session):
+    """The prepared hand on show while the engine loads (``deal``: ``{"seed", "state"}``; ``args``: op ``new``'s
+    arguments, the seed aside). The person's bid is held (``held``: the intent) and the status line says so; every
+    tool and menu item that needs the engine says that it waits for it (``WAITING``)."""
+
+    def __init__(self, table, deal, args):
+        Session.__init__(self, table)
+        self.seed = deal["seed"]
+        self.args = without_seed(args)
+        self.state = deal["state"]
+        self.held = None  # the person's bid, until the engine takes it
+
+    def start_args(self):
+        """Op ``new``'s arguments that start this game in the engine."""
+        args = dict(self.args)
+        args["seed"] = self.seed
+        return args
+
+    def engine_waits(self):
+        return True
+
+    def off(self, action):
+        if action in ("hint", "undo"):
+            return WAITING
+        return None
+
+    def _allowed(self, action):
+        if action == "claim":
+            return (False, "why_claim")  # the bidding: no card to claim with
+        if action == "wrong_move":
+            return (False, "card_illegal")
+        return (False, WAITING)
+
+    async def act(self, intent, new_course=False):
+        """A bid is held until the engine is ready (one: the bidding window closes on it); anything else says that
+        it waits for the engine."""
+        table = self.table
+        if self.held is not None or intent.get("type") != "bid":
+            table.ui.message = t(WAITING)
+            table.render()
+            return None
+        self.held = intent
+        table.ui.busy = True  # the person waits: no bidding window, no second bid
+        table.ui.message = t("first_bid_held", bid=i18n.bid_text(intent["bid"]))
+        table.render()
+        return None

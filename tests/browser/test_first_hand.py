@@ -1,0 +1,198 @@
+"""The first hand of a first visit, before the engine (issue 23; docs/page.md "The first hand before the engine"):
+the build's prepared hand is drawn as soon as the page's MicroPython runs, the person bids on it while the engine's
+package is still held back, the bid is held, and once the engine is ready the game goes on with that bid on the
+same cards. Also: the tools and shortcuts that need the engine say why they wait, a prepared hand the engine would
+not deal is set aside (the engine's own game shown, no notice, the bid not sent), and an address that asks for a
+game gets no prepared hand. Screenshots at 390×844 and 844×390 in en and zh-Hans: test-artifacts/first-visit/.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from tests.browser.test_first_visit import hold_engine, wait_held
+
+pytestmark = pytest.mark.browser
+
+ROOT = Path(__file__).resolve().parents[2]
+SHOTS = ROOT / "test-artifacts" / "first-visit"
+MESSAGES = json.loads((ROOT / "spades" / "i18n" / "messages.json").read_text(encoding="utf-8"))["messages"]
+FIRST = ROOT / "static" / "vendor" / "early" / "first-hand.json"
+TIMEOUT = 60_000
+SEATS = ("N", "E", "S", "W")
+
+
+def text(key, lang, **values):
+    words = MESSAGES[key][lang]
+    for name, value in values.items():
+        words = words.replace("{" + name + "}", str(value))
+    return words
+
+
+def said(bid):
+    """A bid as the page writes it in English (i18n.py ``bid_text``)."""
+    return text("nil", "en") if bid in ("nil", 0) else str(bid)
+
+
+def prepared():
+    """The build's first hands by seed."""
+    return {deal["seed"]: deal["state"] for deal in json.loads(FIRST.read_text(encoding="utf-8"))["deals"]}
+
+
+def hand(page):
+    return page.eval_on_selector_all("#hand button[data-card]", "els => els.map(e => e.dataset.card)")
+
+
+def saved(page):
+    return page.evaluate("JSON.parse(localStorage.getItem('spades-save') || 'null')")
+
+
+def shown_state(page):
+    """The prepared hand on show (found by its cards among the build's)."""
+    cards = hand(page)
+    found = [state for state in prepared().values() if [item["card"] for item in state["hand"]] == cards]
+    assert len(found) == 1, f"the hand on show {cards} is none of the build's first hands"
+    return found[0]
+
+
+def open_first(page, server, query="speed=instant&sound=0"):
+    """A first visit with the engine's package held back: until the prepared hand is on show and biddable."""
+    release, held = hold_engine(page)
+    page.goto(f"{server}/?{query}")
+    page.wait_for_function(
+        "document.body.dataset.firstHand === 'prepared' && document.body.dataset.await === 'bid'", timeout=TIMEOUT
+    )
+    return release, held
+
+
+def test_the_first_bid_is_made_before_the_engine_and_the_game_goes_on_with_it(make_page, server):
+    page = make_page(viewport={"width": 390, "height": 844})
+    release, held = open_first(page, server)
+    state = shown_state(page)
+    assert page.evaluate("window.spades.readyAt") is None, "the engine is not ready: its package is held back"
+    assert page.locator("#loading").is_hidden()
+    for seat in ("N", "E"):  # the computers before South have bid, as the engine's state says
+        assert page.locator(f".seat-{seat} .seat-bid").text_content().strip().endswith(said(state["bids"][seat]))
+    panel = page.locator("#bid-panel")
+    assert panel.is_visible()
+    enabled = panel.locator("[data-bid]:not([disabled])").evaluate_all("els => els.map(e => e.dataset.bid)")
+    legal = ["nil" if bid in ("nil", 0) else str(bid) for bid in state["legal_bids"]]
+    assert sorted(enabled) == sorted(legal), "the bidding window offers exactly the state's legal bids"
+    hint = page.locator("#btn-hint")
+    assert hint.get_attribute("data-off") == "why_engine_waiting"
+    assert hint.get_attribute("data-tip") == text("why_engine_waiting", "en")
+    page.locator("#btn-menu").click()
+    new_game = page.locator("#menu [data-action='new-game']")
+    assert new_game.is_disabled() and new_game.get_attribute("aria-describedby") == "menu-waiting"
+    page.keyboard.press("Escape")
+    page.locator("#menu").wait_for(state="hidden")
+    page.locator("#btn-menu").focus()  # not on the menu's item that was hidden
+    page.keyboard.press("m")  # the move log's shortcut: it waits for the engine, and says so
+    page.wait_for_function("s => document.getElementById('status').textContent === s",
+                           arg=text("why_engine_waiting", "en"))  # fmt: skip
+    bid = "3" if "3" in legal else legal[0]
+    panel.locator(f"[data-bid='{bid}']").click()
+    page.wait_for_function("document.body.dataset.await === '' && document.getElementById('bid-panel').hidden")
+    assert page.locator("#status").text_content() == text("first_bid_held", "en", bid=said(bid))
+    assert saved(page) is None, "nothing saved before the engine: the game is the engine's to save"
+    cards = hand(page)
+    wait_held(page, held)
+    release()
+    page.wait_for_function("document.body.dataset.firstHand === 'engine'", timeout=TIMEOUT)
+    page.wait_for_function(
+        "() => { const s = JSON.parse(localStorage.getItem('spades-save') || 'null');"
+        " return s && s.record.hands[0].bids.length >= 3; }",
+        timeout=TIMEOUT,
+    )
+    record = saved(page)["record"]
+    assert record["seed"] in prepared(), "the engine dealt the prepared hand's seed"
+    first = record["hands"][0]
+    assert first["bids"][:3] == [state["bids"]["N"], state["bids"]["E"], "nil" if bid == "nil" else int(bid)]
+    assert sorted(first["deal"]["S"]) == sorted(cards)
+    page.wait_for_function("document.body.dataset.await === 'play'", timeout=TIMEOUT)
+    assert sorted(hand(page)) == sorted(cards), "the same cards, now in the play"
+    assert page.locator(".seat-S .seat-bid").text_content().strip().endswith(said(bid))
+
+
+def test_without_a_bid_before_the_engine_the_same_hand_is_simply_the_engines(make_page, server):
+    page = make_page(viewport={"width": 844, "height": 390})
+    release, held = open_first(page, server)
+    cards = hand(page)
+    wait_held(page, held)
+    release()
+    page.wait_for_function("document.body.dataset.firstHand === 'engine'", timeout=TIMEOUT)
+    page.wait_for_function("document.body.dataset.await === 'bid'", timeout=TIMEOUT)
+    assert hand(page) == cards
+    assert saved(page)["record"]["seed"] in prepared()
+    page.locator("#btn-hint").click()  # the engine's hint works now
+    page.wait_for_function(
+        "s => document.getElementById('status').textContent.startsWith(s)",
+        arg=text("hint_bid", "en", bid="")[:6],
+        timeout=TIMEOUT,
+    )
+
+
+def test_a_prepared_hand_the_engine_would_not_deal_is_set_aside_without_a_word(make_page, server):
+    """first-hand.json served with every seed moved by one: the engine deals other cards, so its own game is shown,
+    no notice says anything, and the bid made on the other cards is not sent."""
+    page = make_page()
+    data = json.loads(FIRST.read_text(encoding="utf-8"))
+    for deal in data["deals"]:
+        deal["seed"] += 1
+    body = json.dumps(data)
+    page.context.route(
+        "**/static/vendor/early/first-hand.json*",
+        lambda route: route.fulfill(status=200, content_type="application/json", body=body),
+    )
+    release, held = open_first(page, server)
+    page.locator("#bid-panel [data-bid]:not([disabled])").first.click()
+    page.wait_for_function("document.body.dataset.await === ''")
+    wait_held(page, held)
+    release()
+    page.wait_for_function("document.body.dataset.firstHand === 'fallback'", timeout=TIMEOUT)
+    page.wait_for_function("document.body.dataset.await === 'bid'", timeout=TIMEOUT)
+    assert page.locator("#notice").is_hidden()
+    record = saved(page)["record"]
+    assert record["seed"] in {seed + 1 for seed in prepared()}
+    assert sorted(hand(page)) == sorted(record["hands"][0]["deal"]["S"]), "the engine's cards on show"
+    assert page.locator("#bid-panel").is_visible(), "South's bid again: the one made on other cards was not sent"
+
+
+def test_an_address_that_asks_for_a_game_or_a_saved_game_gets_no_prepared_hand(make_page, server):
+    page = make_page()
+    page.goto(f"{server}/?seed=7&speed=instant&sound=0")
+    page.wait_for_function("document.body.dataset.await === 'bid'", timeout=TIMEOUT)
+    assert page.evaluate("document.body.dataset.firstHand") is None
+    assert saved(page)["record"]["seed"] == 7
+    page.goto(f"{server}/?speed=instant&sound=0")  # a game is saved now: it comes back, no prepared hand
+    page.wait_for_function("document.body.dataset.await === 'bid'", timeout=TIMEOUT)
+    assert page.evaluate("document.body.dataset.firstHand") is None
+    assert saved(page)["record"]["seed"] == 7
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-Hans"])
+@pytest.mark.parametrize("size", [(390, 844), (844, 390)])
+def test_screenshots_of_the_first_hand_before_the_engine(make_page, server, lang, size):
+    """The first visit as a person sees it: the welcome over the prepared hand, then the hand with its bidding
+    window, then the held bid (test-artifacts/first-visit/first-hand-*.png)."""
+    width, height = size
+    page = make_page(viewport={"width": width, "height": height})
+    release, held = hold_engine(page)
+    page.goto(f"{server}/?lang={lang}")
+    page.locator("#dlg-welcome").wait_for(state="visible", timeout=TIMEOUT)
+    page.wait_for_function("document.body.dataset.firstHand === 'prepared'", timeout=TIMEOUT)
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    name = f"first-hand-{lang}-{width}x{height}"
+    page.screenshot(path=str(SHOTS / f"{name}-welcome.png"))
+    page.get_by_role("button", name=text("welcome_play", lang)).click()
+    page.wait_for_function("document.body.dataset.await === 'bid'")
+    page.screenshot(path=str(SHOTS / f"{name}-bid.png"))
+    page.locator("#bid-panel [data-bid]:not([disabled])").first.click()
+    page.wait_for_function("document.body.dataset.await === ''")
+    page.screenshot(path=str(SHOTS / f"{name}-held.png"))
+    wait_held(page, held)
+    release()
+    page.wait_for_function("document.body.dataset.firstHand === 'engine'", timeout=TIMEOUT)
