@@ -790,7 +790,11 @@ class Room:
             self._turn, self._turn_at = turn, None if now is None else now + self._shown_first()
         elif turn is not None and self._turn_at is None and now is not None:
             self._turn_at = now + self._shown_first()
-        hand = self.blind.hand if self.blind is not None else self.table.game.hand_number  # type: ignore[union-attr]
+        if self.blind is not None:
+            hand = self.blind.hand
+        else:
+            assert self.table is not None  # (one of the two, above)
+            hand = self.table.game.hand_number
         if hand != self._clock_hand:
             self._clock_hand, self._reserves = hand, {}
 
