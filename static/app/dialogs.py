@@ -7,7 +7,10 @@ import asyncio
 from dom import by_id
 from pyscript import document
 
-CLOSABLE = ("dlg-hand", "dlg-scores", "dlg-help", "dlg-confirm")
+CLOSABLE = ("dlg-hand", "dlg-scores", "dlg-confirm")
+"""The windows a new course of the game makes stale (its summary, its scores, a question about it). Not the help
+or the lessons: they say nothing of the game, and a saved game starting must not close the one a person opened
+while the page loaded."""
 
 
 def open_dialog(name, html=None):

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.browser.test_first_visit import hold_engine, wait_held
+from tests.browser.test_first_visit import READY, hold_engine, wait_held
 
 pytestmark = pytest.mark.browser
 
@@ -196,3 +196,28 @@ def test_screenshots_of_the_first_hand_before_the_engine(make_page, server, lang
     wait_held(page, held)
     release()
     page.wait_for_function("document.body.dataset.firstHand === 'engine'", timeout=TIMEOUT)
+
+
+@pytest.mark.parametrize(("item", "window"), [("help", "#dlg-help"), ("lessons", "#dlg-lessons")])
+def test_a_window_opened_while_a_saved_game_loads_stays_open_when_it_starts(make_page, server, item, window):
+    """A later visit (a game saved; service workers blocked so that the engine's package can be held back): the
+    person opens *How to play* or *Lessons* before the engine is ready; the saved game starting leaves it open."""
+    page = make_page(viewport={"width": 390, "height": 844}, service_workers="block")
+    page.goto(f"{server}/?seed=7&speed=instant&sound=0")
+    page.wait_for_function(READY, timeout=TIMEOUT)
+    assert saved(page)["record"]["seed"] == 7
+    release, held = hold_engine(page)
+    page.goto(f"{server}/?speed=instant&sound=0")
+    page.wait_for_function(f"!document.querySelector('#menu [data-action={item}]').disabled", timeout=TIMEOUT)
+    page.locator("#btn-menu").click()
+    page.locator(f"#menu [data-action='{item}']").click()
+    page.locator(window).wait_for(state="visible")
+    assert page.evaluate("document.body.dataset.phase") == "loading"
+    wait_held(page, held)
+    release()
+    page.wait_for_function(READY, timeout=TIMEOUT)
+    page.wait_for_function("window.spades.readyAt !== undefined && window.spades.readyAt !== null", timeout=TIMEOUT)
+    assert saved(page)["record"]["seed"] == 7, "the saved game is on show"
+    assert page.locator(window).is_visible(), "the window the person opened is still open"
+    page.keyboard.press("Escape")
+    page.locator(window).wait_for(state="hidden")
