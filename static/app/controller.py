@@ -257,6 +257,7 @@ class App:
         self.take({"state": deal["state"]})
         by_id("loading").hidden = True
         early.name_seats()
+        await self.pacer.show_events(firsthand.opening_events(deal["state"]), self.gen)  # said as in any game
         document.body.setAttribute("data-first-hand", "prepared")
         self.after_state()
 

@@ -15,6 +15,8 @@ browser), and hands the engine the bid that was held. Were they ever to differ, 
 and the bid is not sent: it was made on cards the engine did not deal.
 
 The page knows no rules here either: the prepared state carries the legal bids exactly as the engine's does.
+The computers' bids already made in it are announced as the paced moves of any game are (:func:`opening_events`:
+the same events, for pacing.py).
 Pure: no js, no pyscript (tests/page/test_firsthand.py).
 """
 
@@ -74,6 +76,18 @@ def wanted(params, hash_text, saved, lesson):
     if any(name not in QUIET for name in params):
         return False
     return not hash_text.startswith("#t=") and saved is None and not lesson
+
+
+def opening_events(state):
+    """The bids made in a prepared ``state`` before the person's turn, as the engine's ``bid`` events (``{"type",
+    "seat", "bid"}``) in the order they were made: from the dealer's left to the seat whose turn it is."""
+    bids = state.get("bids") or {}
+    seat = SEATS[(SEATS.index(state["dealer"]) + 1) % 4]
+    events = []
+    while seat != state["turn"] and bids.get(seat) is not None:
+        events.append({"type": "bid", "seat": seat, "bid": bids[seat]})
+        seat = SEATS[(SEATS.index(seat) + 1) % 4]
+    return events
 
 
 def choose(data, args, draw):

@@ -221,3 +221,23 @@ def test_a_window_opened_while_a_saved_game_loads_stays_open_when_it_starts(make
     assert page.locator(window).is_visible(), "the window the person opened is still open"
     page.keyboard.press("Escape")
     page.locator(window).wait_for(state="hidden")
+
+
+def announced(page):
+    return page.locator("#announce p").evaluate_all("els => els.map(e => e.textContent)")
+
+
+def test_the_computers_bids_on_the_prepared_hand_are_announced_as_in_any_game(make_page, server):
+    page = make_page(viewport={"width": 390, "height": 844})
+    release, held = open_first(page, server)
+    state = shown_state(page)
+    assert page.evaluate("window.spades.readyAt") is None, "before the engine"
+    words = [text("announce_bid", "en", who=text(f"who_{seat}", "en"), bid=said(state["bids"][seat])) for seat in "NE"]
+    page.wait_for_function("n => document.querySelectorAll('#announce p').length >= n", arg=2)
+    assert announced(page) == words, "North's bid, then East's, in the polite live region"
+    assert page.locator("#announce").get_attribute("aria-live") == "polite"
+    wait_held(page, held)
+    release()
+    page.wait_for_function("document.body.dataset.firstHand === 'engine'", timeout=TIMEOUT)
+    page.wait_for_function("document.body.dataset.await === 'bid'", timeout=TIMEOUT)
+    assert announced(page) == words, "said once: the engine's taking the same hand over says them no second time"

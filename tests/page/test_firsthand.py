@@ -151,6 +151,29 @@ def test_a_bid_is_held_once_and_said() -> None:
     assert table.ui.message == CATALOG["why_engine_waiting"]["en"]
 
 
+def test_the_computers_bids_before_mine_are_the_events_a_game_announces() -> None:
+    state = {"dealer": "W", "turn": "S", "bids": {"N": 4, "E": 0, "S": None, "W": None}}
+    assert firsthand.opening_events(state) == [
+        {"type": "bid", "seat": "N", "bid": 4},
+        {"type": "bid", "seat": "E", "bid": 0},
+    ]
+    state = {"dealer": "S", "turn": "E", "bids": {"N": None, "E": None, "S": None, "W": 3}}
+    assert firsthand.opening_events(state) == [{"type": "bid", "seat": "W", "bid": 3}]
+    assert firsthand.opening_events({"dealer": "N", "turn": "E", "bids": {}}) == []
+
+
+def test_the_builds_hands_announce_north_and_east() -> None:
+    path = ROOT / "static" / "vendor" / "early" / "first-hand.json"
+    if not path.is_file():
+        pytest.skip("static/vendor/ missing: run `make setup`")
+    prepared = json.loads(path.read_text(encoding="utf-8"))
+    for deal in prepared["deals"]:
+        state = deal["state"]
+        said = firsthand.opening_events(state)
+        assert [event["seat"] for event in said] == ["N", "E"]
+        assert [event["bid"] for event in said] == [state["bids"]["N"], state["bids"]["E"]]
+
+
 def test_anything_but_a_bid_waits_for_the_engine() -> None:
     i18n.set_lang("zh-Hans")
     table = Table()
