@@ -32,6 +32,7 @@ and a game deals at most :data:`MAX_HANDS` hands.
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
@@ -410,7 +411,8 @@ class Table:
         first = self._events[0]["seq"] if self._events else self._seq + 1
         if seq < first - 1:
             return None
-        return [self.public_event(e, lang) for e in self._events if e["seq"] > seq]
+        start = bisect_right(self._events, seq, key=lambda e: e["seq"])  # the log is in order of seq
+        return [self.public_event(e, lang) for e in self._events[start:]]
 
     def public_event(self, event: dict[str, Any], lang: str | None) -> dict[str, Any]:
         """An event as it is sent: the computer's reason (``why``) becomes ``text`` in ``lang`` (naming the
@@ -1101,4 +1103,5 @@ def clone(table: Table) -> Table:
     other._looked_hand = table._looked_hand
     other._events = list(table._events)
     other._waiting = table._waiting
+    other._sheet_cache = table._sheet_cache  # the same results give the same sheets (the room clones every move)
     return other
