@@ -513,7 +513,7 @@ class App:
     def set_message(self, text):
         self.ui.message = text
         if self.state is not None:
-            by_id("status").textContent = text or view.status_text(self.state, self.ui)
+            by_id("status").textContent = text or screen.status_line(self.session, self.ui)
             if not self.acting:  # an answer (a refusal from the host): what the page waits for again
                 document.body.setAttribute("data-await", screen.awaiting(self.state, self.ui) if self.owns() else "")
 

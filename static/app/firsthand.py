@@ -109,7 +109,8 @@ def choose(data, args, draw):
 class FirstHand(Session):
     """The prepared hand on show while the engine loads (``deal``: ``{"seed", "state"}``; ``args``: op ``new``'s
     arguments, the seed aside). The person's bid is held (``held``: the intent) and the status line says so; every
-    tool and menu item that needs the engine says that it waits for it (``WAITING``)."""
+    tool and menu item that needs the engine says that it waits for it (``WAITING``). The held bid's line is made
+    when the table is drawn (:meth:`status`), so it speaks the language of the moment."""
 
     def __init__(self, table, deal, args):
         Session.__init__(self, table)
@@ -126,6 +127,12 @@ class FirstHand(Session):
 
     def engine_waits(self):
         return True
+
+    def status(self):
+        """The held bid's line, in the language of the moment; ``None`` before a bid."""
+        if self.held is None:
+            return None
+        return t("first_bid_held", bid=i18n.bid_text(self.held["bid"]))
 
     def off(self, action):
         if action in ("hint", "undo"):
@@ -149,6 +156,6 @@ class FirstHand(Session):
             return None
         self.held = intent
         table.ui.busy = True  # the person waits: no bidding window, no second bid
-        table.ui.message = t("first_bid_held", bid=i18n.bid_text(intent["bid"]))
+        table.ui.message = None  # the status line says the held bid (status)
         table.render()
         return None

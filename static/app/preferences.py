@@ -29,9 +29,10 @@ GAME_SETTINGS = ("seat", "bots", "undo")
 class Preferences:
     """The settings dialog of one page. It is given what it uses:
 
-    - ``games``, the page's games (the controller's App): ``state`` (on show), ``await restart()`` (a new game
-      with the saved settings, their seat included), ``await reseat()`` (the game in progress with the saved
-      levels and undo), ``render()``;
+    - ``games``, the page's games (the controller's App): ``state`` (on show), ``session`` (the table on show:
+      ``engine_waits()``, a first hand drawn before the engine), ``await restart()`` (a new game with the saved
+      settings, their seat included), ``await reseat()`` (the game in progress with the saved levels and undo),
+      ``render()``;
     - ``settings`` (the saved settings, changed in place: every holder sees the new ones), ``params`` (the
       address's: ``lang`` leaves it once the person chooses a language), ``lists`` (the worker's presets, bidding
       styles and levels), ``ui`` (the page's fields: its drawn regions are forgotten after a new language);
@@ -143,7 +144,11 @@ class Preferences:
                 return
             if not self.needs_engine(form):  # display and language only: kept and shown at once
                 self.keep(form_fields.read_display(form, self.settings))
-                self.say(t("settings_saved"))
+                if games.session.engine_waits():  # a first hand on show (firsthand.py): drawn in the new words,
+                    self.ui.message = None  # its status line (the bid to make, or the bid held) kept, not covered
+                    games.render()
+                else:
+                    self.say(t("settings_saved"))
                 return
             self.waiting = True
             error.textContent = t("settings_waiting")

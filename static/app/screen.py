@@ -29,6 +29,16 @@ def awaiting(state, ui):
     return "play"
 
 
+def status_line(session, ui):
+    """The line above your hand: a message on show, else the session's own line (session.py ``status``), else the
+    line of the state on show (view.py ``status_text``)."""
+    if not ui.message:
+        line = session.status()
+        if line:
+            return line
+    return view.status_text(session.shown, ui)
+
+
 def render(session, ui, play_mode, dialogs):
     """Draw ``session``'s state on show (session.py ``shown``) with the page's ``ui`` fields; ``play_mode`` is
     the setting (``"confirm"``: a Play button), ``dialogs`` the page's Dialogs. What the person may do (their
@@ -70,7 +80,7 @@ def render(session, ui, play_mode, dialogs):
         panel.setAttribute("data-kind", "")
         ui.panel_key = None
     # status and buttons
-    by_id("status").textContent = view.status_text(state, ui)
+    by_id("status").textContent = status_line(session, ui)
     if (state.get("claim") or {}).get("seat") == state["me"] and state["me"] and not ui.message:
         by_id("status").textContent = i18n.t("claim_waiting")  # my claim, waiting for the other side (online)
     allowed = session.allowed  # what the tools may do: the session says (session.py)

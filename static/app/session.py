@@ -16,6 +16,7 @@ One interface for every kind of table, so the page asks its session instead of t
 - ``record(seed)``: the profile's entry for this game (``None``: nothing is recorded): ``{"kind", "key",
   "state"`` (``None``: this page's own table), ``"ratings"``, ``"rated"``, ``"summary"`` (its change is shown
   in the hand's summary)``}``;
+- ``status()``: a line of its own for the status line while no message is on show, or ``None``;
 - ``close()``: the page leaves this table (a lesson's panel goes; the game comes back).
 
 A session talks to the page through its *table* (the controller's ``App``), which gives: ``gen`` (bumped by
@@ -194,6 +195,11 @@ class Session:
         """Whether this table is drawn before the engine is ready (a first visit's first hand: firsthand.py), so
         what needs the engine waits for it."""
         return False
+
+    def status(self):
+        """The status line this table says while no message is on show (a first hand's held bid: firsthand.py),
+        made when the table is drawn, so in the language of the moment; ``None``: the state's own line."""
+        return None
 
     def rendered(self):
         """The page was drawn again (a lesson follows a change of language)."""

@@ -32,9 +32,9 @@ def text(key, lang, **values):
     return words
 
 
-def said(bid):
-    """A bid as the page writes it in English (i18n.py ``bid_text``)."""
-    return text("nil", "en") if bid in ("nil", 0) else str(bid)
+def said(bid, lang="en"):
+    """A bid as the page writes it (i18n.py ``bid_text``)."""
+    return text("nil", lang) if bid in ("nil", 0, "0") else str(bid)
 
 
 def prepared():
@@ -193,6 +193,9 @@ def test_screenshots_of_the_first_hand_before_the_engine(make_page, server, lang
     page.locator("#bid-panel [data-bid]:not([disabled])").first.click()
     page.wait_for_function("document.body.dataset.await === ''")
     page.screenshot(path=str(SHOTS / f"{name}-held.png"))
+    other = "en" if lang == "zh-Hans" else "zh-Hans"
+    choose_language(page, other)
+    page.screenshot(path=str(SHOTS / f"{name}-held-then-{other}.png"))
     wait_held(page, held)
     release()
     page.wait_for_function("document.body.dataset.firstHand === 'engine'", timeout=TIMEOUT)
@@ -241,3 +244,39 @@ def test_the_computers_bids_on_the_prepared_hand_are_announced_as_in_any_game(ma
     page.wait_for_function("document.body.dataset.firstHand === 'engine'", timeout=TIMEOUT)
     page.wait_for_function("document.body.dataset.await === 'bid'", timeout=TIMEOUT)
     assert announced(page) == words, "said once: the engine's taking the same hand over says them no second time"
+
+
+def choose_language(page, lang):
+    """Settings → Language ``lang`` → Save, by the keyboard-usable controls a person uses; until the page speaks it."""
+    page.locator("#btn-menu").click()
+    page.locator("#menu [data-action='settings']").click()
+    dialog = page.locator("#dlg-settings")
+    dialog.wait_for(state="visible")
+    page.locator("#set-lang").select_option(lang)
+    dialog.locator("[data-action='settings-save']").click()
+    dialog.wait_for(state="hidden")
+    page.wait_for_function("l => document.documentElement.lang === l", arg=lang)
+
+
+@pytest.mark.parametrize(("first", "then"), [("en", "zh-Hans"), ("zh-Hans", "zh-Hant"), ("zh-Hant", "en")])
+def test_the_held_bids_line_follows_a_language_chosen_before_the_engine(make_page, server, first, then):
+    page = make_page(viewport={"width": 844, "height": 390})
+    release, held = open_first(page, server, f"lang={first}&speed=instant&sound=0")
+    state = shown_state(page)
+    bid = 3 if 3 in state["legal_bids"] else state["legal_bids"][-1]
+    page.locator(f"#bid-panel [data-bid='{bid}']").click()
+    page.wait_for_function("document.body.dataset.await === ''")
+    assert page.locator("#status").text_content() == text("first_bid_held", first, bid=said(bid, first))
+    choose_language(page, then)
+    assert page.locator("#status").text_content() == text("first_bid_held", then, bid=said(bid, then))
+    assert page.locator(".seat-N .seat-who").text_content() == text("who_N", then), "the table in the new words"
+    assert page.evaluate("window.spades.readyAt") is None, "still before the engine"
+    wait_held(page, held)
+    release()
+    page.wait_for_function("document.body.dataset.firstHand === 'engine'", timeout=TIMEOUT)
+    page.wait_for_function(
+        "() => { const s = JSON.parse(localStorage.getItem('spades-save') || 'null');"
+        " return s && s.record.hands[0].bids.length >= 3; }",
+        timeout=TIMEOUT,
+    )
+    assert saved(page)["record"]["hands"][0]["bids"][2] == bid, "the held bid went to the engine"

@@ -143,12 +143,27 @@ def test_a_bid_is_held_once_and_said() -> None:
     i18n.set_lang("en")
     table = Table()
     session = first(table)
+    assert session.status() is None, "before a bid the state's own line (your bid)"
     run_async(session.act({"type": "bid", "bid": 4}))
     assert session.held == {"type": "bid", "bid": 4}
-    assert table.ui.busy and table.ui.message == CATALOG["first_bid_held"]["en"].replace("{bid}", "4")
+    assert table.ui.busy and table.ui.message is None
+    assert session.status() == CATALOG["first_bid_held"]["en"].replace("{bid}", "4")
     run_async(session.act({"type": "bid", "bid": "nil"}))
     assert session.held == {"type": "bid", "bid": 4}, "the first bid stays held"
     assert table.ui.message == CATALOG["why_engine_waiting"]["en"]
+
+
+@pytest.mark.parametrize("lang", ["zh-Hans", "zh-Hant", "en"])
+def test_the_held_bids_line_speaks_the_language_of_the_moment(lang: str) -> None:
+    i18n.set_lang("en")
+    session = first(Table())
+    run_async(session.act({"type": "bid", "bid": "nil"}))
+    try:
+        i18n.set_lang(lang)  # a new language chosen in the settings while the engine loads
+        nil = CATALOG["nil"][lang]
+        assert session.status() == CATALOG["first_bid_held"][lang].replace("{bid}", nil)
+    finally:
+        i18n.set_lang("en")
 
 
 def test_the_computers_bids_before_mine_are_the_events_a_game_announces() -> None:

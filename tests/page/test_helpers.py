@@ -42,6 +42,7 @@ class Games:
         self.says = dict(allowed or {})
         self.is_rated = False
         self.stays = False  # leave_rated answers "stay"
+        self.session = SimpleNamespace(engine_waits=lambda: False)  # the table on show: the engine's (session.py)
 
     def allowed(self, action: str) -> tuple[bool, str | None]:
         return self.says.get(action, (True, None))
@@ -262,6 +263,33 @@ def test_new_levels_reseat_the_game_in_progress_and_display_settings_only_redraw
     helper, page, saved = make_preferences(games, {"four_color": True}, rules)
     run_async(helper.save())
     assert games.log.names() == ["render"] and saved["four_color"] is True
+
+
+@pytest.mark.parametrize("first_hand", [True, False])
+def test_a_new_language_before_the_engine_redraws_a_first_hand_keeping_its_line(
+    first_hand: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Before the engine (early.py), a display or language change is kept at once; a first hand on show
+    (firsthand.py: the session's ``engine_waits``) is drawn again in the new words with its own status line (the bid
+    held, the bid to make), which no "Settings saved." covers; with no such table that line is said as before."""
+    games = Games(table_state("bidding") if first_hand else None)
+    games.session = SimpleNamespace(engine_waits=lambda: first_hand)
+    rules = {"preset": "standard"}
+    helper, page, saved = make_preferences(games, {"lang": "zh-Hans"}, rules)
+    helper.opened_rules = rules  # the form's rules as opened: unchanged
+    helper.ui.message = "Ready once the card engine has loaded"  # a word said before, in the old language
+    monkeypatch.setattr(preferences, "early", SimpleNamespace(is_ready=lambda: False, language=lambda lang: None))
+    monkeypatch.setattr(preferences, "by_id", lambda name: SimpleNamespace(close=lambda: None, textContent=""))
+    monkeypatch.setattr(preferences, "screen", SimpleNamespace(apply_display=lambda new, params: None))
+    monkeypatch.setattr(preferences, "view", SimpleNamespace(forget_trick=lambda: None))
+    monkeypatch.setattr(preferences, "drop_params", lambda *names: None)
+    run_async(helper.save())
+    assert saved["lang"] == "zh-Hans"
+    if first_hand:
+        assert games.log.names() == ["render"] and helper.ui.message is None
+        assert ("say", i18n.t("settings_saved")) not in page.lines
+    else:
+        assert games.log.names() == [] and page.lines[-1] == ("say", i18n.t("settings_saved"))
 
 
 def test_the_settings_form_opens_on_the_game_in_progress_or_the_saved_seat() -> None:
@@ -606,6 +634,12 @@ class Session:
         """Off for the whole game: never here (tests/page/test_tips.py and test_tooltips.py show those)."""
         return None
 
+    def status(self) -> str | None:
+        """The session's own status line (a first hand's held bid), if it has one."""
+        return self.line
+
+    line: str | None = None
+
 
 def draw(session: Session, ui: Ui | None = None) -> dict[str, Any]:
     screen = browser_module("screen")
@@ -645,3 +679,16 @@ def test_the_hint_waits_for_my_turn_undo_for_the_trick_on_show_and_nothing_is_aw
     out["body"].setAttribute.assert_any_call("data-await", "")
     nothing = draw(Session(None, set()))  # no state yet: nothing drawn, no button touched
     assert set(nothing) == {"replay", "body"} and nothing["replay"].disabled is None
+
+
+def test_the_status_line_is_a_message_then_the_sessions_own_line_then_the_states() -> None:
+    session = Session(table_state("bidding"), set())
+    session.line = "You bid 3. The computers play on as soon as the card engine has loaded…"
+    out = draw(session)
+    assert out["status"].textContent == session.line, "the session's line: made when drawn, in today's words"
+    said = Ui()
+    said.message = "Settings saved."
+    out = draw(session, said)  # a message on show comes first: view.py's status_text, which says the message
+    assert isinstance(out["status"].textContent, mock.MagicMock), "view.status_text's line, not the session's"
+    session.line = None
+    assert isinstance(draw(session)["status"].textContent, mock.MagicMock), "no line of its own: the state's"
