@@ -49,7 +49,7 @@ refused.  Only a host-blind hand's audit (docs/fair-play.md) replays one, with
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import asdict, dataclass, fields, replace
+from dataclasses import dataclass, fields, replace
 from typing import Any
 
 from .errors import RulesError, brief, msg
@@ -172,8 +172,9 @@ class Rules:
         return replace(base, **data) if data else base
 
     def to_dict(self) -> dict[str, Any]:
-        """Return every option as plain JSON values (the inverse of :meth:`from_dict`)."""
-        return asdict(self)
+        """Return every option as plain JSON values (the inverse of :meth:`from_dict`).  Every option is a
+        plain value (:data:`_KINDS`), so no copy is needed: every viewer state carries this."""
+        return {name: getattr(self, name) for name in _KINDS}
 
 
 _KINDS = {
