@@ -175,3 +175,43 @@ def test_the_engine_in_pyodide_makes_every_prepared_first_hand_the_same() -> Non
     assert proc.returncode == 0, proc.stderr[-2000:]
     out = json.loads(proc.stdout.splitlines()[-1])
     assert out == {"made": 16, "differ": []}
+
+
+def test_a_first_hand_reseeded_keeps_its_opening_and_deals_the_next_hands_from_the_new_seed() -> None:
+    """The page's adoption (controller.py ``adopt_first``): the engine's game of a prepared seed, its save given a
+    fresh seed (firsthand.py ``reseeded``) and loaded, shows the prepared state; the first hand is played out as it
+    was dealt, and the second is the fresh seed's, not the prepared seed's (16 whole games no longer)."""
+    from spades.cards import card_name, mask_cards
+    from spades.rng import deal_masks
+
+    data = built_first_hands()
+    deal = data["deals"][0]
+    args = data["args"]
+    table = {"table": "test-reseed"}
+    answer = ask("new", {**args, "seed": deal["seed"], **table})
+    while answer["state"]["turn"] != "S":
+        answer = ask("step", {**table, "viewer": "S"})
+    fresh = deal["seed"] + 1
+    answer = ask("load", {**table, "save": early_data.firsthand.reseeded(answer["save"], fresh), "viewer": "S"})
+    assert answer["state"] == deal["state"], "the prepared state, as before the new seed"
+    first_deal = answer["save"]["record"]["hands"][0]["deal"]
+    while answer["state"]["phase"] != "hand-over":  # the person's seat played by the computer, to the hand's end
+        state = answer["state"]
+        if state["turn"] == "S":  # the person: a bid of 3, then the first legal card each time
+            legal = [item["card"] for item in state["hand"] if item["legal"]]
+            move = {"type": "bid", "bid": 3} if state["phase"] == "bidding" else {"type": "play", "card": legal[0]}
+            answer = ask("act", {**table, "seat": "S", "intent": move, "viewer": "S"})
+        else:
+            answer = ask("step", {**table, "viewer": "S"})
+    record = answer["save"]["record"]
+    assert record["seed"] == fresh and record["hands"][0]["deal"] == first_deal
+    assert record["hands"][0]["bids"][:2] == [deal["state"]["bids"]["N"], deal["state"]["bids"]["E"]]
+    answer = ask("act", {**table, "seat": "S", "intent": {"type": "next_hand"}, "viewer": "S"})
+    ask("close", table)
+    south = sorted(item["card"] for item in answer["state"]["hand"])
+
+    def south_of(seed: int) -> list[str]:
+        return sorted(card_name(card) for card in mask_cards(deal_masks(seed, 1)[2]))
+
+    assert south == south_of(fresh), "the second hand is the fresh seed's"
+    assert south != south_of(deal["seed"]), "not the prepared seed's second hand"

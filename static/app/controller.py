@@ -275,6 +275,9 @@ class App:
             result = await call("step", {"viewer": me, "lang": i18n.lang()})
             events.extend(result.get("events") or [])
         same = result["state"] == first.state
+        # the game goes on from a seed of its own: the first hand's cards and bids are kept in the save's record,
+        # the rest is not one of the build's few games (firsthand.py reseeded)
+        result = await call("load", {"save": firsthand.reseeded(result["save"], random_seed()), "viewer": me})
         held = first.held if same else None
         self.switch(SoloSession(self))
         self.ui.busy = held is not None  # no bidding window until the held bid's answer
@@ -398,7 +401,7 @@ class App:
         if seed is None and self.seed_next is not None:
             seed = self.seed_next
         if seed is None:
-            seed = int(js.Math.floor(js.Math.random() * 2147483647))
+            seed = random_seed()
         self.seed_next = (seed + 1) % SEED_LIMIT if self.params.get("seed") else None
         me = self.seat_next or self.settings["seat"]
         args = firsthand.new_args(self.settings, me, seed, preset, rated)
@@ -995,6 +998,11 @@ class App:
 
     def choose_file(self, name):
         by_id(name).click()
+
+
+def random_seed():
+    """A new game's seed, drawn at random (the page's range: 0 to 2**31 - 2)."""
+    return int(js.Math.floor(js.Math.random() * 2147483647))
 
 
 def _turn_key(state):

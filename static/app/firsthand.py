@@ -16,7 +16,9 @@ and the bid is not sent: it was made on cards the engine did not deal.
 
 The page knows no rules here either: the prepared state carries the legal bids exactly as the engine's does.
 The computers' bids already made in it are announced as the paced moves of any game are (:func:`opening_events`:
-the same events, for pacing.py).
+the same events, for pacing.py). The game the engine starts is then given a seed of its own (:func:`reseeded`): the
+first hand stays the prepared one (its cards and bids are in the save's record), and what the engine decides and
+deals after it comes from a fresh seed, so a first visit does not play one of only 16 whole games.
 Pure: no js, no pyscript (tests/page/test_firsthand.py).
 """
 
@@ -88,6 +90,16 @@ def opening_events(state):
         events.append({"type": "bid", "seat": seat, "bid": bids[seat]})
         seat = SEATS[(SEATS.index(seat) + 1) % 4]
     return events
+
+
+def reseeded(save, seed):
+    """A copy of the engine's ``save`` whose game goes on from ``seed``: the hands it records keep their cards and
+    moves (a record carries every hand's deal), the next hands and the computers' decisions come from ``seed``."""
+    record = dict(save["record"])
+    record["seed"] = seed
+    copy = dict(save)
+    copy["record"] = record
+    return copy
 
 
 def choose(data, args, draw):

@@ -3,7 +3,10 @@ the build's prepared hand is drawn as soon as the page's MicroPython runs, the p
 package is still held back, the bid is held, and once the engine is ready the game goes on with that bid on the
 same cards. Also: the tools and shortcuts that need the engine say why they wait, a prepared hand the engine would
 not deal is set aside (the engine's own game shown, no notice, the bid not sent), and an address that asks for a
-game gets no prepared hand. Screenshots at 390×844 and 844×390 in en and zh-Hans: test-artifacts/first-visit/.
+game gets no prepared hand. The computers' bids on the prepared hand are announced to screen readers; the held bid's
+line follows a language chosen before the engine is ready; the game goes on from a fresh seed (its later hands are
+not the prepared seed's); a help or lessons window opened while a saved game loads stays open when it starts.
+Screenshots at 390×844 and 844×390 in en and zh-Hans: test-artifacts/first-visit/.
 """
 
 from __future__ import annotations
@@ -13,6 +16,8 @@ from pathlib import Path
 
 import pytest
 
+from spades.cards import card_name, mask_cards
+from spades.rng import deal_masks
 from tests.browser.test_first_visit import READY, hold_engine, wait_held
 
 pytestmark = pytest.mark.browser
@@ -108,7 +113,7 @@ def test_the_first_bid_is_made_before_the_engine_and_the_game_goes_on_with_it(ma
         timeout=TIMEOUT,
     )
     record = saved(page)["record"]
-    assert record["seed"] in prepared(), "the engine dealt the prepared hand's seed"
+    assert record["seed"] not in prepared(), "the game goes on from a seed of its own"
     first = record["hands"][0]
     assert first["bids"][:3] == [state["bids"]["N"], state["bids"]["E"], "nil" if bid == "nil" else int(bid)]
     assert sorted(first["deal"]["S"]) == sorted(cards)
@@ -126,7 +131,7 @@ def test_without_a_bid_before_the_engine_the_same_hand_is_simply_the_engines(mak
     page.wait_for_function("document.body.dataset.firstHand === 'engine'", timeout=TIMEOUT)
     page.wait_for_function("document.body.dataset.await === 'bid'", timeout=TIMEOUT)
     assert hand(page) == cards
-    assert saved(page)["record"]["seed"] in prepared()
+    assert sorted(saved(page)["record"]["hands"][0]["deal"]["S"]) == sorted(cards)
     page.locator("#btn-hint").click()  # the engine's hint works now
     page.wait_for_function(
         "s => document.getElementById('status').textContent.startsWith(s)",
@@ -156,7 +161,8 @@ def test_a_prepared_hand_the_engine_would_not_deal_is_set_aside_without_a_word(m
     page.wait_for_function("document.body.dataset.await === 'bid'", timeout=TIMEOUT)
     assert page.locator("#notice").is_hidden()
     record = saved(page)["record"]
-    assert record["seed"] in {seed + 1 for seed in prepared()}
+    tampered = {tuple(sorted(card_name(c) for c in mask_cards(deal_masks(seed + 1, 0)[2]))) for seed in prepared()}
+    assert tuple(sorted(record["hands"][0]["deal"]["S"])) in tampered, "the engine dealt the seed it was given"
     assert sorted(hand(page)) == sorted(record["hands"][0]["deal"]["S"]), "the engine's cards on show"
     assert page.locator("#bid-panel").is_visible(), "South's bid again: the one made on other cards was not sent"
 
@@ -280,3 +286,44 @@ def test_the_held_bids_line_follows_a_language_chosen_before_the_engine(make_pag
         timeout=TIMEOUT,
     )
     assert saved(page)["record"]["hands"][0]["bids"][2] == bid, "the held bid went to the engine"
+
+
+def test_the_game_goes_on_from_a_fresh_seed_after_the_prepared_hand(make_table, server):
+    """Two first visits given one prepared hand (the build's file served with its first hand only) play the same
+    first hand, then each its own: the game's seed is drawn afresh once the engine has the hand, so the second
+    hand on show is that seed's, not the prepared seed's."""
+    data = json.loads(FIRST.read_text(encoding="utf-8"))
+    data["deals"] = data["deals"][:1]
+    body = json.dumps(data)
+    one = data["deals"][0]
+    seeds = []
+    for _ in range(2):
+        table = make_table(viewport={"width": 390, "height": 844})
+        page = table.page
+        page.context.route(
+            "**/static/vendor/early/first-hand.json*",
+            lambda route: route.fulfill(status=200, content_type="application/json", body=body),
+        )
+        page.goto(f"{server}/?speed=instant&sound=0")
+        page.wait_for_function("document.body.dataset.firstHand === 'engine'", timeout=TIMEOUT)
+        page.wait_for_function("document.body.dataset.await === 'bid'", timeout=TIMEOUT)
+        record = saved(page)["record"]
+        prepared_cards = sorted(item["card"] for item in one["state"]["hand"])
+        assert sorted(record["hands"][0]["deal"]["S"]) == prepared_cards, "the prepared hand"
+        assert record["seed"] != one["seed"], "a seed of its own"
+        seeds.append(record["seed"])
+    assert seeds[0] != seeds[1], "each visit's game has a seed of its own"
+    assert table.play_hand(bid="3") == "hand-over"  # the second visit's first hand, played out by clicks
+    table.next_hand()
+    page.wait_for_function(
+        "document.body.dataset.phase === 'bidding' && document.querySelectorAll('#hand button[data-card]').length"
+        " === 13",
+        timeout=TIMEOUT,
+    )
+
+    def south(seed):
+        return sorted(card_name(card) for card in mask_cards(deal_masks(seed, 1)[2]))
+
+    second = sorted(hand(page))
+    assert second == south(seeds[1]), "the second hand is the game's fresh seed's"
+    assert second != south(one["seed"]), "not the prepared seed's second hand"

@@ -189,6 +189,14 @@ def test_the_builds_hands_announce_north_and_east() -> None:
         assert [event["bid"] for event in said] == [state["bids"]["N"], state["bids"]["E"]]
 
 
+def test_a_reseeded_save_keeps_its_hands_and_changes_only_the_seed() -> None:
+    save = {"format": "spades-save/2", "seats": {}, "record": {"seed": 5, "hands": [{"dealer": "W"}]}}
+    again = firsthand.reseeded(save, 77)
+    assert again["record"] == {"seed": 77, "hands": [{"dealer": "W"}]}
+    assert again["seats"] is save["seats"] and again["format"] == save["format"]
+    assert save["record"]["seed"] == 5, "the engine's save is not changed"
+
+
 def test_anything_but_a_bid_waits_for_the_engine() -> None:
     i18n.set_lang("zh-Hans")
     table = Table()
