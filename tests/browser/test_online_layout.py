@@ -7,6 +7,10 @@ your hand, the status line and the bidding window, and nothing of the table over
 (test_layout.py's measures); the open panel (the buttons and the chat) is on the screen and clear of the score
 box, the tools and every seat plate, so opening it hides no player (it may lie over the trick while it is open).
 Screenshots of each size go to ``test-artifacts/online-layout/`` (gitignored).
+
+One page a kind of device (phones and a tablet with touch, desktops without), resized to each of its sizes: the
+layout is the style sheet's, which follows the window (as test_first_visit.py's screenshots), and a page costs an
+engine and a table.
 """
 
 from __future__ import annotations
@@ -97,19 +101,35 @@ def problems_of(page, open_panel: bool) -> list[str]:
     return problems
 
 
-@pytest.mark.parametrize(("width", "height"), SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
-def test_the_online_strip_and_panel_cover_nothing(make_page, server, tracker, width, height) -> None:
-    page = host_alone(make_page, server, tracker, width, height)
-    name = f"{width}x{height}"
+KINDS = {"phones and a tablet": [s for s in SIZES if s[0] < 1000], "desktops": [s for s in SIZES if s[0] >= 1000]}
+
+
+def resize(page, width: int, height: int) -> None:
+    """The page at ``width``×``height``, laid out again (the layout is the style sheet's, which follows the window;
+    the notice follows the bar's resize, a frame later)."""
+    page.set_viewport_size({"width": width, "height": height})
+    page.wait_for_function("([w, h]) => innerWidth === w && innerHeight === h", arg=[width, height])
+    page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_the_online_strip_and_panel_cover_nothing(make_page, server, tracker, kind) -> None:
+    """One table a kind of device (touch or not), resized to each of its sizes in the bidding window (the panel
+    closed, then open) and again once a trick lies on the table."""
+    sizes = KINDS[kind]
+    page = host_alone(make_page, server, tracker, *sizes[0])
     found = {}
-    shoot(page, f"{name}-1-bidding")
-    found["bidding"] = problems_of(page, False)
-    page.click('[data-action="online-panel"]')
-    page.wait_for_selector("#online-bar.open #chat-form input")
-    shoot(page, f"{name}-2-panel-open")
-    found["panel open"] = problems_of(page, True)
-    page.click('[data-action="online-panel"]')
-    page.wait_for_function("() => !document.querySelector('#online-bar.open')")
+    for width, height in sizes:
+        resize(page, width, height)
+        name = f"{width}x{height}"
+        shoot(page, f"{name}-1-bidding")
+        found[f"{name} bidding"] = problems_of(page, False)
+        page.click('[data-action="online-panel"]')
+        page.wait_for_selector("#online-bar.open #chat-form input")
+        shoot(page, f"{name}-2-panel-open")
+        found[f"{name} panel open"] = problems_of(page, True)
+        page.click('[data-action="online-panel"]')
+        page.wait_for_function("() => !document.querySelector('#online-bar.open')")
     page.click('#bid-panel [data-bid="3"]')
     for _ in range(13):  # until a trick lies on the table on your turn
         page.wait_for_function("() => document.body.dataset.await === 'play'", timeout=START)
@@ -118,7 +138,10 @@ def test_the_online_strip_and_panel_cover_nothing(make_page, server, tracker, wi
         card = page.get_attribute("#hand button[data-card][data-legal='true']", "data-card")
         page.locator(f"#hand button[data-card='{card}']").click(position={"x": 10, "y": 30})
         page.wait_for_function("c => !document.querySelector(`#hand button[data-card='${c}']`)", arg=card)
-    shoot(page, f"{name}-3-playing")
-    found["playing"] = problems_of(page, False)
+    for width, height in sizes:
+        resize(page, width, height)
+        name = f"{width}x{height}"
+        shoot(page, f"{name}-3-playing")
+        found[f"{name} playing"] = problems_of(page, False)
     bad = {where: problems for where, problems in found.items() if problems}
-    assert not bad, f"{name}: {bad}"
+    assert not bad, bad
