@@ -1,5 +1,8 @@
 // Offline play: registers the service worker (/sw.js, see docs/runtime.md) once the table is playable, so that
-// its precaching (~22 MB, mostly 304s for what the page just loaded) never competes with start-up.
+// its precaching (~22 MB, mostly 304s for what the page just loaded) never competes with start-up. A first visit's
+// first hand drawn before the engine (body[data-first-hand="prepared"], static/app/firsthand.py) is a table, but the
+// engine's worker still downloads and starts then: precached beside it, its files went out a second time on the same
+// line and the engine was ready seconds later; so the registration waits for the engine's game (or an error).
 // Where service workers are not allowed (a cross-site iframe with storage blocked, some private modes) the
 // registration fails quietly: the game works, only not offline.
 //
@@ -40,6 +43,8 @@ async function register() {
 function whenPlayable(start) {
   const body = document.body;
   let started = false;
+  const early = () => body.dataset.firstHand === "prepared" && body.dataset.phase !== "error"; // the engine loads
+  const playable = () => body.dataset.phase && body.dataset.phase !== "loading" && !early();
   const go = () => {
     if (started) return;
     started = true;
@@ -47,10 +52,11 @@ function whenPlayable(start) {
     clearTimeout(timer);
     start();
   };
-  const observer = new MutationObserver(() => body.dataset.phase !== "loading" && go());
-  observer.observe(body, { attributes: true, attributeFilter: ["data-phase"] });
-  const timer = setTimeout(go, 20_000); // a start-up that never finishes still gets offline files next time
-  if (body.dataset.phase && body.dataset.phase !== "loading") go();
+  const observer = new MutationObserver(() => playable() && go());
+  observer.observe(body, { attributes: true, attributeFilter: ["data-phase", "data-first-hand"] });
+  // a start-up that never finishes still gets offline files next time (not while a first hand waits for the engine)
+  const timer = setTimeout(() => early() || go(), 20_000);
+  if (playable()) go();
 }
 
 // An embedded game (?embed=1, docs/embedding.md) registers nothing: a frame in someone else's page should not

@@ -127,8 +127,11 @@ def test_without_a_bid_before_the_engine_the_same_hand_is_simply_the_engines(mak
     release, held = open_first(page, server)
     cards = hand(page)
     wait_held(page, held)
+    offline = "document.documentElement.dataset.offline"
+    assert page.evaluate(offline) == "waiting", "no precaching beside the engine's downloads (static/offline.js)"
     release()
     page.wait_for_function("document.body.dataset.firstHand === 'engine'", timeout=TIMEOUT)
+    page.wait_for_function(f"['installing', 'ready'].includes({offline})", timeout=TIMEOUT)  # then it starts
     page.wait_for_function("document.body.dataset.await === 'bid'", timeout=TIMEOUT)
     assert hand(page) == cards
     assert sorted(saved(page)["record"]["hands"][0]["deal"]["S"]) == sorted(cards)
