@@ -21,7 +21,9 @@ precached the build and the engine worker has stored its memory snapshot. ``--ro
 (``10Mbps/60ms`` or ``1.6Mbps/150ms``) measures on that network only. Goals (issue 23):
 help readable ≤ 1 s; first bid ≤ 5 s at 10 Mbps.
 
-``--steps`` also prints each run's steps (s after the navigation started): *menu* (the menu button works), *help*;
+``--steps`` also prints each run's steps (s after the navigation started): *menu* (the menu button works), *clicked*
+(the page hears the click on *How to play*), *opened* (the help window is open), *help*, *closed* (the help window
+closed by the page: never by the benchmark), *table* (``body[data-phase]`` left ``loading``: a game is drawn);
 the engine worker's *worker* (its script runs), when each of its downloads ended (*wasm*, *stdlib*, *asm.mjs*,
 *spades.zip*; from the worker's ``timing`` op) and *zip-asked* (when spades.zip was asked for), *python* (Pyodide
 is up), *engine* (the engine imported and ready); the page's *mpy* (MicroPython runs main.py:
@@ -52,17 +54,26 @@ NETWORKS = (  # name, download and upload bits per second, latency ms
 )
 QUERY = "speed=instant&sound=0"
 PROBE = """(() => {
-  const seen = (window.__fv = {help: null, bid: null, menu: null});
+  const seen = (window.__fv = {help: null, bid: null, menu: null, clicked: null, opened: null, closed: null,
+                               table: null});
   const check = () => {
     const body = document.body;
     if (!body) return;
     const menu = document.getElementById("btn-menu");
     if (seen.menu === null && menu && !menu.disabled) seen.menu = performance.now();
     if (seen.bid === null && ["bid", "blind"].includes(body.dataset.await)) seen.bid = performance.now();
+    if (seen.table === null && body.dataset.phase && body.dataset.phase !== "loading") seen.table = performance.now();
+    const dialog = document.getElementById("dlg-help");
+    if (dialog && dialog.open && seen.opened === null) seen.opened = performance.now();
+    if (dialog && !dialog.open && seen.opened !== null && seen.closed === null) seen.closed = performance.now();
     const help = document.getElementById("help-content");
     if (seen.help === null && help && help.dataset.help === "ready") seen.help = performance.now();
   };
   new MutationObserver(check).observe(document, {subtree: true, childList: true, attributes: true});
+  addEventListener("click", (event) => {  // the benchmark's click on How to play, as the page first hears it
+    const item = event.target && event.target.closest && event.target.closest("[data-action=help]");
+    if (item && seen.clicked === null) seen.clicked = performance.now();
+  }, true);
 })()"""
 ENGINE_STORED = "window.spades && window.spades.engine.call('timing').then((t) => !!t.stored)"
 STEPS = """async () => {
@@ -83,8 +94,8 @@ STEPS = """async () => {
   }
   return out;
 }"""
-STEP_ORDER = ("menu", "help", "worker", "asm.mjs", "zip-asked", "spades.zip", "stdlib", "wasm", "wasm-read", "python",
-              "engine", "mpy", "imported", "started", "bid")  # fmt: skip
+STEP_ORDER = ("menu", "clicked", "opened", "help", "closed", "table", "worker", "asm.mjs", "zip-asked", "spades.zip",
+              "stdlib", "wasm", "wasm-read", "python", "engine", "mpy", "imported", "started", "bid")  # fmt: skip
 
 
 def launch(playwright, profile):
