@@ -17,6 +17,8 @@ from spades.cards import CARD_NAMES, Seat
 from spades.formats.scoresheet import finished_hand
 from spades.game import Phase
 from spades.scoring import renege_tricks
+from spades.stats.profile import add_game, game_from_state, new_profile, rating_entries, rating_report
+from spades.stats.rating import change
 from spades.table import blindops
 from spades.table.blind import Q, encode, power
 from spades.table.blindroom import BlindSeat
@@ -165,9 +167,22 @@ def test_intents_are_refused_during_a_blind_hand() -> None:
     assert world.room.blind is not None and world.room.blind.public.bids == [None] * 4
 
 
-def test_a_whole_game_of_blind_hands_is_scored_by_the_engine_and_every_hand_verifies() -> None:
-    world = World(rules={"preset": "standard", "target": 60, "mercy": -60})
+def scored_results(world: World, peer: str, count: int) -> list[dict[str, Any]]:
+    """The results of hands 1 to ``count`` as ``peer``'s page fetches them (``sheets``, each from where the last
+    stopped: a state carries only the last scored hand's)."""
+    results: list[dict[str, Any]] = []
+    while len(results) < count:
+        ((to, answer),) = world.room.receive(peer, {"t": "sheets", "from": len(results) + 1, "to": count}, world.now)
+        assert to == peer and answer["t"] == "sheets" and answer["from"] == len(results) + 1
+        results += answer["results"]
+    return results
+
+
+def test_a_whole_rated_game_of_blind_hands_verifies_and_every_peer_computes_the_same_rating_update() -> None:
+    announced = {"S": 1100, "N": 1040, "E": 980, "W": 1000}
+    world = World("rated", rules={"preset": "standard", "target": 60, "mercy": -60}, ratings=announced)
     room = world.room
+    assert room.config.blind and room.ratings == announced  # rated: always dealt host-blind, ratings fixed
     for _ in range(8):
         world.play_hand(bid=3)
         assert room.blind is None and room.table is not None
@@ -175,13 +190,34 @@ def test_a_whole_game_of_blind_hands_is_scored_by_the_engine_and_every_hand_veri
             break
         world.next_hand()
     game = room.table.game
-    assert game.phase is Phase.GAME_OVER and game.winner is not None
+    assert game.phase is Phase.GAME_OVER and game.winner is not None and room.ended is None
     record = room.record()
     assert all(hand["fair"]["kind"] == "blind" for hand in record["hands"])
     assert verify_record(record).ok
     for page in world.pages.values():
         assert page.state["winner"] == game.winner.name and "blind" not in page.state
     assert NAMES["S"] == room.members[HOST].name
+    # every page records the game from its own state and the ratings fixed at the start: each side's update is
+    # the seed's formula, the partners' alike, the opponents' opposite
+    changes = {}
+    for peer, page in world.pages.items():
+        seat = page.seat.name
+        state = {**page.state, "results": scored_results(world, peer, page.state["hands_scored"])}
+        assert state["results"][-1] == page.state["last_result"] and state["me"] == seat
+        others = {s: r for s, r in room.ratings.items() if s != seat}
+        entry = game_from_state(state, game_id="o-1", kind="online_rated", at="2026-12-02T10:00:00Z", ratings=others)
+        assert len(rating_entries([entry])) == 1
+        changes[seat] = rating_report(add_game(new_profile(seat, "2026-12-02"), entry), "2026-12-02")["steps"][0][
+            "delta"
+        ]
+        partner = "NESW"[("NESW".index(seat) + 2) % 4]
+        theirs = [s for s in "NESW" if s not in (seat, partner)]
+        outcome = "win" if game.winner.name == ("NS" if seat in "NS" else "EW") else "loss"
+        assert changes[seat] == change(
+            (1000 + announced[partner]) / 2, (announced[theirs[0]] + announced[theirs[1]]) / 2, outcome
+        )
+    assert (changes["N"] > 0) == (changes["S"] > 0) and (changes["E"] > 0) == (changes["W"] > 0)
+    assert (changes["N"] > 0) != (changes["E"] > 0)
 
 
 def test_a_device_refused_by_the_relay_sees_the_same_outcome_as_every_other() -> None:
@@ -360,6 +396,46 @@ def test_a_table_taken_over_stays_host_blind_for_the_hands_dealt_once_four_peopl
     assert not new._blind_ready()  # the old host's seat is away: not four people there
 
 
+def test_a_rated_table_taken_over_waits_at_the_hands_end_and_deals_host_blind_once_all_four_are_back() -> None:
+    """A rated table is always host-blind: its successor's room does not deal the hand in progress itself (its new
+    host would see every card) but waits at the last finished hand's end; the old host is a dropped player whose
+    seat the others vote on, and once all four are there the next hand is dealt host-blind.  A rated table whose
+    first hand never finished cannot be taken over."""
+    world = World("rated")
+    page = world.pages["p-" + world.room.order[0].name]
+    first = [m for m in map(json.loads, page.got) if m["t"] == "room"][-1]
+    with pytest.raises(RoomError) as refused:
+        take_over({"room": first, "hands": [], "chat": []}, NAMES[page.seat.name], world.now, seed=5)
+    assert refused.value.code == "takeover_not_started"
+    world.play_hand(bid=3)
+    room = world.room
+    rooms = [m for m in map(json.loads, page.got) if m["t"] == "room"]
+    answer = room.receive(page.peer, {"t": "hand", "number": 1}, world.now)
+    hand = next(message for _, message in answer if message["t"] == "hand")["hand"]
+    new, seat = take_over({"room": rooms[-1], "hands": [hand], "chat": []}, NAMES[page.seat.name], world.now, seed=5)
+    assert seat == page.seat and new.config.blind and new.ratings == room.ratings
+    game = new.table.game
+    assert game.phase is Phase.HAND_OVER and game.hand_number == 1 and new.blind is None  # nothing dealt
+    tokens = {p.seat: next(m["you"]["token"] for m in map(json.loads, p.got) if m["t"] == "welcome")
+              for p in world.pages.values() if p.peer != HOST}  # fmt: skip
+    for other in world.pages.values():
+        if other.peer not in (HOST, page.peer):
+            new.receive(other.peer + "-2", {"t": "hello", "name": "x", "token": tokens[other.seat]}, world.now)
+    intent = {"t": "intent", "n": 1, "intent": {"type": "next_hand"}}
+    (refused,) = [m for _, m in new.receive(HOST, intent, world.now) if m["t"] == "refused"]
+    assert refused["code"] == "player_away" and refused["params"] == {"name": NAMES["S"]}  # never dealt but blind
+    new.tick(world.now + new.config.grace_ms + 1)
+    assert new.vote is not None and new.vote["seat"] == "S" and len(new.vote["votes"]) == 3
+    for other in world.pages.values():
+        peer = HOST if other.peer == page.peer else other.peer + "-2"
+        if other.peer != HOST:
+            new.receive(peer, {"t": "vote", "wait": True}, world.now)
+    assert new.vote is None and new.ended is None
+    new.receive("p-S-2", {"t": "hello", "name": "x", "token": room.members[HOST].token}, world.now)  # the old host
+    new.receive(HOST, {"t": "intent", "n": 2, "intent": {"type": "next_hand"}}, world.now)
+    assert new.blind is not None and new.blind.hand == 2 and new.table.game.hand_number == 1
+
+
 def test_each_devices_own_transcript_verifies_its_hand_as_the_score_sheet_has_it_and_a_change_does_not() -> None:
     """*Verify this deal* of a host-blind hand on the page: the ``blind`` part each device kept (op ``blind_part``)
     audited against the finished hand (the worker's ``fair_verify``); a card of the sheet or a key of the
@@ -446,6 +522,39 @@ def test_a_rated_blind_table_votes_on_a_seat_out_of_time_and_the_unknown_first_l
     world.deliver(room.tick(world.now))
     assert room.vote is not None and room.vote["why"] == "time" and room.blind.refused is None
     assert all(last_state(page)["clock"] is None for page in world.pages.values())  # not timed while they vote
+    late = room.blind.public.turn
+    assert not room.table and late.name not in room.vote["votes"] and len(room.vote["votes"]) == 3
+    for voter in room.vote["votes"]:  # nobody waits: the game ends unscored, the late person's drop counted
+        world.deliver(room.receive(page_at(world, Seat[voter]).peer, {"t": "vote", "wait": False}, world.now))
+    assert room.ended == "unscored" and room.disconnects == {NAMES[late.name]: 1}
+    assert all(page.ended == {"t": "ended", "reason": "unscored", "disconnected": NAMES[late.name]}
+               for page in world.pages.values())  # fmt: skip
+    # one waits: the slow player has a move time again, out of time again the others are asked again, and a bid
+    # made through the device after all ends that vote; the hand plays on
+    world = World("rated", clock=(5000, 0))
+    room = world.room
+    late = room.blind.public.turn
+    world.now += 5001
+    world.deliver(room.tick(world.now))
+    voters = list(room.vote["votes"])
+    for voter in voters:
+        vote = {"t": "vote", "wait": voter == voters[0]}
+        world.deliver(room.receive(page_at(world, Seat[voter]).peer, vote, world.now))
+    assert room.vote is None and room.ended is None
+    assert all(last_state(page)["clock"] == {"seat": late.name, "move_ms": 5000, "reserve_ms": 0}
+               for page in world.pages.values())  # fmt: skip
+    world.now += 5000
+    world.deliver(room.tick(world.now))
+    assert room.vote is not None and room.vote["seat"] == late.name
+    page = page_at(world, late)
+    world.now += 3000
+    world.chunks(page, page.device.bid(3))
+    assert room.vote is None and room.ended is None and room.blind.public.turn != late
+    votes = [m for m in map(json.loads, page_at(world, Seat[voters[0]]).got) if m["t"] == "vote"]
+    assert votes[-1] == {"t": "vote", **votes[-2], "result": "wait"}
+    for page in world.pages.values():  # every message of the clock and the votes passes a guest's boundary
+        for message in map(json.loads, page.got):
+            assert check_host_message(message) == message
     # the two-of-clubs rule: nobody but its holder knows who leads the first trick, so nothing is timed then
     world = World(rules={"preset": "standard", "first_lead": "two_clubs"}, clock=(5000, 0))
     room = world.room

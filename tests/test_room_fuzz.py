@@ -73,11 +73,15 @@ def started_room(kind: str) -> Room:
         room.receive(peer, {"t": "hello", "name": peer}, 0)
         room.receive(peer, {"t": "sit", "seat": seat}, 0)
         room.receive(peer, {"t": "ready", "ready": True}, 0)
-    room.receive(HOST, {"t": "fill", "seat": "W", "level": "beginner"}, 0)
+    if kind == "rated":  # no computer at a rated table: a fourth person, and hand 1 is dealt host-blind
+        for message in ({"t": "hello", "name": "p4"}, {"t": "sit", "seat": "W"}, {"t": "ready", "ready": True}):
+            room.receive("p4", message, 0)
+    else:
+        room.receive(HOST, {"t": "fill", "seat": "W", "level": "beginner"}, 0)
     room.receive(HOST, {"t": "start"}, 0)
     room.receive("p3", {"t": "hello", "name": "watcher", "via": "lobby"}, 0)
     room.receive("p3", {"t": "watch", "seat": "N"}, 0)
-    assert room.table is not None and room.members["p3"].spectator
+    assert (room.table is not None if kind == "casual" else room.blind is not None) and room.members["p3"].spectator
     return room
 
 

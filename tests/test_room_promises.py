@@ -200,7 +200,9 @@ def check_cards(room: Room, out: list[tuple[str, dict[str, Any]]]) -> None:
         summary = next((m for p, m in reversed(out) if p == to and m["t"] == "room"), None) or room.summary()
         assert state["hands"] is None
         shown = {h["card"] for h in state["hand"]}
-        if state["me"] is not None:
+        if room.blind is not None:  # a host-blind hand (every rated one): the host's room has no card to show
+            assert not shown and "blind" in state, (to, state["viewer"])
+        elif state["me"] is not None:
             assert shown <= {CARD_NAMES[c] for c in room.table.game.hand(Seat[state["me"]])}
         elif state["watching"] is not None:
             entry = summary["seats"][state["watching"]]

@@ -208,6 +208,7 @@ class RoomError(SpadesError):
         "takeover_seats": (),
         "takeover_not_seated": (),
         "blind_needs_people": (),
+        "blind_seat_empty": ("seat",),
     }
     """The refusals a player of an online room sees (``takeover_*``: a room that cannot be taken over,
     :mod:`spades.table.takeover`)."""
@@ -436,8 +437,10 @@ class RoomConfig:
     whether spectators may watch at all, the casual grace period before a computer takes over, and the move clock:
     ``(move_ms, reserve_ms)``, a move time and a reserve a hand (:data:`CLOCK_MOVE_MS`, :data:`CLOCK_RESERVE_MS`),
     or ``None``: no clock.  ``blind``: every hand is dealt host-blind (``docs/fair-play.md``) while four people
-    play (no computer may sit at such a table; a seat the computer plays for an away person deals by commit–reveal
-    until the person is back)."""
+    play (no computer may sit at such a table; at a casual one, a seat the computer plays for an away person deals
+    by commit–reveal until the person is back).  A rated table is always host-blind (``blind`` is set whatever it
+    was given: the original rated room has no computers, and no device may see another's cards): its next hand
+    waits until all four are there."""
 
     kind: str = "casual"
     password: str | None = None
@@ -446,6 +449,10 @@ class RoomConfig:
     grace_ms: int = GRACE_MS
     clock: tuple[int, int] | None = None
     blind: bool = False
+
+    def __post_init__(self) -> None:
+        if self.kind == "rated" and not self.blind:
+            object.__setattr__(self, "blind", True)  # (frozen) every rated table is host-blind, a saved one too
 
     @classmethod
     def from_json(cls, data: object) -> RoomConfig:
@@ -979,9 +986,10 @@ class Room:
             self.dropped_messages += 1
             return []
         handler: Callable[[Member, dict[str, Any], float], list[Out]] = getattr(self, "_on_" + kind)
-        if self._starting is not None and kind == "leave":  # someone leaves while hand 1's secrets come: no start
-            self._starting = self._deal_wanted = None
-            self.order = []
+        rated_blind = self.config.kind == "rated" and self.blind is not None  # (leaving it loses: _on_leave)
+        if self._starting is not None and kind == "leave" and member.seat is not None and not rated_blind:
+            self._starting = self._deal_wanted = None  # a player leaves while hand 1 is dealt: no start (a spectator
+            self.order = []  # leaving changes nothing)
         try:
             if self._starting is not None and kind in ("sit", "stand", "move", "fill", "empty"):
                 raise RoomError("the game has started: seats are fixed", "seats_fixed")
@@ -1151,6 +1159,9 @@ class Room:
         if message["intent"].get("type") == "next_hand":  # checked on the copy; dealt host-blind or by commit–reveal
             if self._blind_ready():
                 return self._blind_next()
+            if self.config.kind == "rated":  # never dealt but host-blind: it waits for whoever is not there
+                away = next((m.name for m in self.members.values() if m.seat is not None and not m.connected), "")
+                raise RoomError(f"{away} is reconnecting", "player_away", {"name": away})
             return self._want_deal(member.seat, now)
         self.table = work
         if vote is not None:  # the player whose time ran out moved after all: nobody waits any more
@@ -1200,6 +1211,11 @@ class Room:
             return []
         before = _shown(self.blind)
         out = self._blind_out(self.blind.receive(member.seat, message))
+        vote = self.vote
+        moved = self.blind is not None and _shown(self.blind)[1:3] != before[1:3]
+        if vote is not None and vote.get("why") == "time" and moved:  # the slow player moved after all (a bid or a
+            self.vote = None  # card made: only the seat timed could): nobody waits any more, as for an intent
+            out += self._everyone({"t": "vote", **vote, "result": "wait"}) + self._room_update()
         return out + self._blind_news(before, now)
 
     def _on_computer(self, member: Member, message: dict[str, Any], now: float) -> list[Out]:
@@ -1235,25 +1251,29 @@ class Room:
     def _on_leave(self, member: Member, message: dict[str, Any], now: float) -> list[Out]:
         """A person leaves the table; the host's own leave closes the room (:attr:`closed`).  During a host-blind
         hand their device is given up (:meth:`BlindRelay.abandon`): the others reveal, and the audit settles it;
-        during the first one, the start is called off (as while hand 1's secrets come)."""
+        during a casual table's first one, the start is called off (as while hand 1's secrets come).  Leaving a
+        rated game once it has started — its first hand dealt host-blind included — loses it for the side."""
         if member.peer == HOST:
             self.closed = True
         blind_out: list[Out] = []
+        rated = self.config.kind == "rated"
         if self.blind is not None and member.seat is not None:
-            if self.table is None:
+            if self.table is None and not rated:
                 self.blind = None
             else:
                 blind_out = self._blind_out(self.blind.abandon(member.seat, "left the table"))
-        if member.seat is not None and self.table is not None and not self.ended:
-            if self.config.kind == "rated":
+        started = self.table is not None or self.blind is not None
+        if member.seat is not None and started and not self.ended:
+            if rated:
                 self.ended = "left"
                 self.left = member.name
                 loser = "NS" if member.seat % 2 == 0 else "EW"
                 out = self._everyone({"t": "ended", "reason": "left", "left": member.name, "loser": loser})
                 del self.members[member.peer]
                 return blind_out + out + self._room_update()
-            occupant = self.table.seats[member.seat]
-            self.table.set_occupant(member.seat, Occupant("computer", occupant.level))
+            if self.table is not None:
+                occupant = self.table.seats[member.seat]
+                self.table.set_occupant(member.seat, Occupant("computer", occupant.level))
         del self.members[member.peer]
         return blind_out + self._room_update() + self._states()
 
@@ -1273,6 +1293,11 @@ class Room:
                 seats[seat] = Occupant("person" if player.peer == HOST else "peer", "standard", player.name)
             elif seat in self.computers:
                 seats[seat] = Occupant("computer", self.computers[seat])
+            elif self.config.blind:
+                raise RoomError(
+                    f"seat {seat.name} is empty: a host-blind table needs four people", "blind_seat_empty",
+                    {"seat": seat.name},
+                )  # fmt: skip
             else:
                 raise RoomError(
                     f"seat {seat.name} is empty: fill it with a computer player", "seat_empty", {"seat": seat.name}

@@ -12,10 +12,12 @@ bids in order, 13 tricks, the result and the sheet — public once the hand is o
 * the finished hands are replayed, card by card and checked by the engine, into a new table, so that scores,
   bags, ``hands_scored`` and every score sheet equal the old ones exactly (a hand whose result or sheet differs
   from its replay is refused);
-* the hand in progress, which no page holds, is dealt again from ``seed`` (at rated tables too); at a casual table
-  the computer plays for the old host's seat at once, and the others' seats wait the grace period as for any
-  dropped player; at a rated table the old host is a dropped player and the room's vote decides (wait, or end
-  unscored; :meth:`~spades.table.room.Room.tick`); the ratings fixed at the start stay;
+* the hand in progress, which no page holds, is dealt again from ``seed`` at a casual table, where the computer
+  plays for the old host's seat at once and the others' seats wait the grace period as for any dropped player; a
+  rated table is always dealt host-blind, so its hand in progress is dealt again host-blind once all four are
+  there (the table waits at the last finished hand's end; one whose first hand never finished cannot be taken
+  over), and the old host is a dropped player: the room's vote decides (wait, or end unscored;
+  :meth:`~spades.table.room.Room.tick`); the ratings fixed at the start stay;
 * the succession goes on: the old one without the new host, then the other people (the old host among them)
   clockwise from the new host's left;
 * chat ids go on after the last one seen, so no page takes a new line for an old one.
@@ -231,8 +233,10 @@ def take_over(
         raise RoomError("cannot take the table over: its room message's seats do not fit together", "takeover_seats")
     host_seat = _new_host_seat(room, name, token)
     rules = Rules.from_dict(room["rules"])
+    if room["kind"] == "rated" and not hands:  # its first hand, dealt host-blind, was never finished
+        raise RoomError("cannot take the table over: its game has not started", "takeover_not_started")
     game = replay(rules, hands, seed)
-    if game.phase is Phase.HAND_OVER and game.hand_number < MAX_HANDS:
+    if game.phase is Phase.HAND_OVER and game.hand_number < MAX_HANDS and room["kind"] != "rated":
         game.next_hand()  # the hand in progress, which nobody holds, dealt again
     config = RoomConfig.from_json(
         {

@@ -3,7 +3,7 @@ out of time (life.py's ``create`` passes ``online.clock_setting``, handlers.py's
 
 from __future__ import annotations
 
-from tests.browser.test_online_play import START, join, open_game
+from tests.browser.test_online_play import START, join, open_game, seat_three
 
 
 def create_with_clock(make_page, server, tracker, clock, kind="casual"):
@@ -45,20 +45,17 @@ def test_the_clock_chosen_when_creating_a_table_runs_on_the_hosts_page_too(make_
     host.wait_for_function("() => document.querySelector('.seat.seat-N .seat-bid').textContent !== ''", timeout=START)
 
 
-def test_a_rated_vote_says_the_player_ran_out_of_time(make_page, server, tracker) -> None:
+def test_a_rated_vote_says_the_player_ran_out_of_time_and_ending_it_ends_the_game_unscored(
+    make_page, server, tracker
+) -> None:
     host, link = create_with_clock(make_page, server, tracker, "2+0", "rated")
-    guest = join(make_page, server, tracker, link, "Bo")
-    guest.click('[data-sit="N"]')
-    guest.click('[data-action="ready"]')
-    host.wait_for_function(
-        "() => document.querySelector('#dlg-online [data-occupant=\"N\"]')?.textContent.includes('Ready')",
-        timeout=START,
-    )
-    for seat in ("E", "W"):
-        host.select_option(f'select[name="level"][data-seat="{seat}"]', "beginner")
-    host.click('[data-action="start"]')
-    # North bids first and does not: out of time, the host (the one other person) is asked
-    host.wait_for_selector("[data-vote]", timeout=START)
-    assert "ran out of time" in host.inner_text("#dlg-online")
-    host.click('[data-vote="end"]')
-    host.wait_for_function("() => document.getElementById('notice-text')?.textContent.includes('unscored')")
+    north, east, west = seat_three(make_page, server, tracker, host, link)  # rated: four people, host-blind deals
+    # North bids first (once the devices have dealt: nothing is timed before) and does not: out of time, the three
+    # others are asked, in their words
+    for page in (host, east, west):
+        page.wait_for_selector("[data-vote]", timeout=START)
+        assert "ran out of time" in page.inner_text("#dlg-online") and "Bo" in page.inner_text("#dlg-online h2")
+        page.click('[data-vote="end"]')
+    for page in (host, north, east, west):
+        page.wait_for_function("() => document.getElementById('notice-text')?.textContent.includes('unscored')",
+                               timeout=START)  # fmt: skip

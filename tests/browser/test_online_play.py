@@ -91,6 +91,24 @@ def all_ready(host):
     )
 
 
+def seat_three(make_page, server, tracker, host, link):
+    """Bo (North), Cy (East) and Di (West) join ``host``'s table from ``link`` and are ready; the host starts (a
+    rated table has four people: its hands are dealt host-blind).  Returns the guests once every page shows the
+    table."""
+    guests = []
+    for seat, name in (("N", "Bo"), ("E", "Cy"), ("W", "Di")):
+        guest = join(make_page, server, tracker, link, name)
+        guest.click(f'[data-sit="{seat}"]')
+        guest.click('[data-action="ready"]')
+        guests.append(guest)
+    all_ready(host)
+    host.click('[data-action="start"]')
+    for page in [host, *guests]:
+        page.wait_for_function("() => !document.querySelector('#dlg-online[open]') && "
+                               "document.querySelector('#online-bar')", timeout=START)  # fmt: skip
+    return guests
+
+
 def test_four_people_play_a_hand_and_a_spectator_watches(make_page, server, tracker) -> None:
     host = open_game(make_page, server, tracker, "Ann")
     link = create_table(host)
@@ -250,13 +268,14 @@ def test_the_host_reloads_mid_hand_and_the_game_goes_on(make_page, server, track
 
 
 def test_rated_table_a_dropped_player_gets_a_vote_and_not_waiting_ends_it_unscored(make_page, server, tracker) -> None:
-    host, (north, east), _ = start_two_people(make_page, server, tracker, "rated", third=True)
-    east.close()
-    for page in (host, north):
+    host = open_game(make_page, server, tracker, "Ann")
+    north, east, west = seat_three(make_page, server, tracker, host, create_table(host, "rated"))
+    east.close()  # during the first hand, dealt host-blind
+    for page in (host, north, west):
         page.wait_for_selector('[data-vote="end"]', timeout=START)
         assert "Cy" in page.inner_text("#dlg-online h2")
         page.click('[data-vote="end"]')
-    for page in (host, north):
+    for page in (host, north, west):
         page.wait_for_function("() => !document.getElementById('notice').hidden && "
                                "document.getElementById('notice-text').textContent.includes('unscored')",
                                timeout=START)  # fmt: skip
@@ -369,24 +388,31 @@ def test_a_public_table_is_listed_in_the_lobby_and_joined_from_it(make_page, ser
 
 def test_a_rated_table_shows_ratings_and_a_player_who_leaves_loses_for_the_team(make_page, server, tracker) -> None:
     from spades.stats.profile import check_profile, rating_report
-    from spades.stats.rating import LEVEL_RATINGS, change
+    from spades.stats.rating import change
 
-    host, (guest,), _ = start_two_people(make_page, server, tracker, kind="rated")
-    for page in (host, guest):  # everyone's rating at the start, in the strip at the top
-        page.wait_for_selector('#online-seats [data-rating-seat="E"]', state="attached", timeout=START)
-        assert page.text_content('#online-seats [data-rating-seat="N"]').endswith("1000")
-        assert page.text_content('#online-seats [data-rating-seat="E"]').endswith(str(LEVEL_RATINGS["beginner"]))
-    guest.click('[data-action="online-panel"]')
-    guest.click('#online-buttons [data-action="online"]')
-    guest.click('#dlg-online [data-action="online-leave"]')
-    guest.wait_for_selector("#dlg-confirm[open]")
-    assert "loss" in guest.inner_text("#dlg-confirm-text")
-    guest.click('#dlg-confirm [data-action="confirm-ok"]')
-    expected = 1000 + change(1000, LEVEL_RATINGS["beginner"], "loss")
-    for page, outcome in ((guest, "left"), (host, "loss")):
-        page.wait_for_function("() => (localStorage.getItem('spades-profile') || '').includes('online_rated')")
+    host = open_game(make_page, server, tracker, "Ann")
+    link = create_table(host, "rated")
+    host.wait_for_selector("#dlg-online [data-room-blind]", state="attached", timeout=START)  # rated: host-blind
+    guests = seat_three(make_page, server, tracker, host, link)
+    north, east = guests[0], guests[1]
+    for page in (host, *guests):  # everyone's rating at the start, in the strip at the top
+        page.wait_for_selector('#online-seats [data-rating-seat="W"]', state="attached", timeout=START)
+        assert all(page.text_content(f'#online-seats [data-rating-seat="{s}"]').endswith("1000") for s in "NESW")
+    north.wait_for_function("() => document.body.dataset.await === 'bid' || document.body.dataset.phase === "
+                            "'bidding'", timeout=START)  # fmt: skip
+    north.click('[data-action="online-panel"]')  # leaving during the first hand, dealt host-blind, loses it too
+    north.click('#online-buttons [data-action="online"]')
+    north.click('#dlg-online [data-action="online-leave"]')
+    north.wait_for_selector("#dlg-confirm[open]")
+    assert "loss" in north.inner_text("#dlg-confirm-text")
+    north.click('#dlg-confirm [data-action="confirm-ok"]')
+    for page, partner, outcome in ((north, "S", "left"), (host, "N", "loss"), (east, "W", "win")):
+        page.wait_for_function("() => (localStorage.getItem('spades-profile') || '').includes('online_rated')",
+                               timeout=START)  # fmt: skip
         profile = check_profile(page.evaluate("() => localStorage.getItem('spades-profile')"))
         (game,) = profile["games"]
-        assert game["kind"] == "online_rated" and game["players"]["N" if page is host else "S"]["name"]
+        assert game["kind"] == "online_rated" and game["players"][partner]["name"]  # (the others, by seat)
         assert (game["left"], game["winner"]) == ((True, None) if outcome == "left" else (False, "EW"))
+        expected = 1000 + change(1000, 1000, "win" if outcome == "win" else "loss")
         assert rating_report(profile, game["at"][:10])["rating"] == expected
+

@@ -529,6 +529,10 @@ def test_the_forms_create_join_and_redeem_with_the_typed_name() -> None:
     actions.SUBMITS["online-create"](online, Form("online-create", fields))
     assert ("keep_name", "Ann") in online.did and online.public and online.blind_setting is True
     assert ("create", "Ann", "rated", "p" * links.HELLO_PASSWORD, True) in online.did
+    for kind, checked, blind in (("rated", False, True), ("casual", False, False), ("casual", True, True)):
+        fields.update(kind=Element(kind), blind=Element(checked=checked))  # a rated table is always host-blind
+        actions.SUBMITS["online-create"](online, Form("online-create", fields))
+        assert online.blind_setting is blind, (kind, checked)
     join = Form("online-join", {"name": Element("Bo"), "password": Element("")}, data_secret="s" * 16, data_pub="k")
     actions.SUBMITS["online-join"](online, join)
     assert ("join", "s" * 16, "Bo", None) in online.did and online.pub == "k"

@@ -57,9 +57,11 @@ class Page:
 class World:
     """The room and the four pages; every message delivered, every chunk a page sends received by the room."""
 
-    def __init__(self, kind="casual", make=None, rules=None, now=1000.0, clock=None):
+    def __init__(self, kind="casual", make=None, rules=None, now=1000.0, clock=None, ratings=None):
         rules = Rules.from_dict(rules or {"preset": "standard", "target": 200, "mercy": -200})
-        self.room = Room(rules, RoomConfig(kind, blind=True, clock=clock), NAMES["S"], Seat.S, seed=7)
+        ratings = ratings or {}
+        config = RoomConfig(kind, blind=True, clock=clock)
+        self.room = Room(rules, config, NAMES["S"], Seat.S, seed=7, rating=ratings.get("S"))
         self.now = now
         self.pages = {}
         for seat in "NESW":
@@ -70,7 +72,10 @@ class World:
         for peer, page in self.pages.items():
             if peer == HOST:
                 continue
-            self.deliver(self.room.receive(peer, {"t": "hello", "name": NAMES[page.seat.name]}, self.now))
+            hello = {"t": "hello", "name": NAMES[page.seat.name]}
+            if page.seat.name in ratings:
+                hello["rating"] = ratings[page.seat.name]
+            self.deliver(self.room.receive(peer, hello, self.now))
             self.deliver(self.room.receive(peer, {"t": "sit", "seat": page.seat.name}, self.now))
             self.deliver(self.room.receive(peer, {"t": "ready", "ready": True}, self.now))
         self.deliver(self.room.opening())
@@ -138,6 +143,9 @@ def test_four_peoples_devices_play_blind_hands_through_the_room_and_its_table_ta
     room = world.room
     assert room.blind is not None and room.table is None and room.summary()["blind"] is True
     assert all(page.device is not None and len(page.device.device.cards) == 13 for page in world.pages.values())
+    for message in ({"t": "hello", "name": "Kim"}, {"t": "watch", "seat": "N"}, {"t": "leave"}):
+        world.deliver(room.receive("watcher", message, world.now))  # a spectator leaving calls nothing off
+    assert room.blind is not None and "watcher" not in room.members
     world.play_hand()
     assert room.blind is None, "the hand is settled"
     for page in world.pages.values():

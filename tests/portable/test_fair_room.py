@@ -175,14 +175,6 @@ def test_a_guest_that_never_reveals_gets_the_hosts_fallback_and_is_treated_as_di
     assert verify_record(json.loads(json.dumps(room.record()))).ok
 
 
-def test_at_a_rated_table_a_missing_reveal_opens_the_vote():
-    mates = Tablemates("rated", mute_reveal={"p-e"})
-    mates.now += FAIR_WAIT_MS
-    mates.deliver(mates.room.tick(mates.now))
-    vote = mates.room.vote
-    assert vote is not None and vote["seat"] == "E" and set(vote["votes"]) == {"S", "N"}
-
-
 def test_a_page_that_does_not_take_part_gets_a_secret_drawn_by_the_host_and_nothing_waits():
     mates = Tablemates(silent={"p-e"})
     assert mates.room.table is not None

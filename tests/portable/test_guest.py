@@ -169,9 +169,8 @@ def test_every_message_of_a_whole_casual_game_passes_and_comes_back_equal():
 def test_every_message_of_rated_tables_votes_endings_and_denials_passes_and_comes_back_equal():
     net = Checked()
     room = seated_room(net, "rated", rules={"preset": "standard"})
-    net.take(room.receive(HOST, {"t": "start"}, net.now))
-    counters = {}
-    play(room, net, counters, 12)
+    net.take(room.receive(HOST, {"t": "start"}, net.now))  # hand 1 dealt host-blind (its devices: test_blindtable)
+    assert room.blind is not None
     net.take(room.disconnect("p-w", net.now))
     net.take(room.tick(net.now + 1000))  # a vote opens
     token = room.members["p-w"].token

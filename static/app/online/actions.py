@@ -193,16 +193,16 @@ def _name_and_password(online, form):
 
 def submit_create(online, form):
     """Create a table: casual or rated, a password, spectators, a move clock (``online.clock_setting``, the room's
-    ``clock`` setting: forms.py ``clock_setting``), host-blind deals or not (``online.blind_setting``), listed in the
-    public lobby or not."""
+    ``clock`` setting: forms.py ``clock_setting``), host-blind deals or not (``online.blind_setting``; rated:
+    always), listed in the public lobby or not."""
     name, password = _name_and_password(online, form)
     if not name:
         return
     kind = "rated" if _value(form, "kind") == "rated" else "casual"
     spectators = bool(form.elements.namedItem("spectators").checked)
     online.public = bool(form.elements.namedItem("public").checked)
-    blind = _field(form, "blind")  # every hand host-blind (four people)
-    online.blind_setting = bool(blind is not None and blind.checked)
+    blind = _field(form, "blind")  # every hand host-blind (four people); a rated table always is
+    online.blind_setting = kind == "rated" or bool(blind is not None and blind.checked)
     clock = _field(form, "clock")  # a radio group: its value is the checked one's
     online.clock_setting = clock_setting(clock.value if clock is not None else None)
     online.later(online.create(name, kind, password, spectators))
