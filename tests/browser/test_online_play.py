@@ -391,7 +391,17 @@ def test_a_rated_table_shows_ratings_and_a_player_who_leaves_loses_for_the_team(
     from spades.stats.rating import change
 
     host = open_game(make_page, server, tracker, "Ann")
-    link = create_table(host, "rated")
+    host.click('[data-action="menu"]')
+    host.click('[data-action="online"]')
+    blind = host.locator('#online-create input[name="blind"]')
+    host.check('#online-create input[name="kind"][value="rated"]')  # a rated table is always host-blind
+    assert blind.is_checked() and blind.is_disabled()
+    host.check('#online-create input[name="kind"][value="casual"]')
+    assert not blind.is_checked() and blind.is_enabled()  # the person's own choice again
+    host.check('#online-create input[name="kind"][value="rated"]')
+    host.click('[data-action="create-table"]')
+    host.wait_for_selector("[data-invite]", timeout=START)
+    link = host.input_value("[data-invite]")
     host.wait_for_selector("#dlg-online [data-room-blind]", state="attached", timeout=START)  # rated: host-blind
     guests = seat_three(make_page, server, tracker, host, link)
     north, east = guests[0], guests[1]

@@ -80,7 +80,9 @@ def test_every_button_form_and_choice_of_the_online_windows_has_its_action() -> 
     assert shown - {"close-dialog"} == set(actions.ACTIONS)
     host_room = views.room_window(a_room(), {"seat": "S"}, True)
     fields = {dict(a)["name"] for tag, a in parse_tags(host_room) if tag in ("input", "select") and "name" in dict(a)}
-    assert fields == set(actions.CHANGES)
+    create_form = parse_tags(forms.create_window("Ann"))
+    create = {dict(a)["name"] for tag, a in create_form if tag == "input" and "name" in dict(a)}
+    assert fields | {"kind"} == set(actions.CHANGES) and "kind" in create  # the create form's table type
     menu = [forms.create_window("Ann"), forms.join_window("s" * 16, "p" * 40, "Ann")]
     ids = {dict(a)["id"] for out in menu for tag, a in parse_tags(out) if tag == "form"}
     assert ids == set(actions.SUBMITS)
@@ -529,6 +531,18 @@ def test_the_forms_create_join_and_redeem_with_the_typed_name() -> None:
     actions.SUBMITS["online-create"](online, Form("online-create", fields))
     assert ("keep_name", "Ann") in online.did and online.public and online.blind_setting is True
     assert ("create", "Ann", "rated", "p" * links.HELLO_PASSWORD, True) in online.did
+    # choosing rated shows the box checked and fixed; casual again gives the person's own choice back
+    box = Element(checked=False)
+    box.disabled = False
+    form = Form("online-create", {"blind": box})
+    for kind, shown in (("rated", (True, True)), ("casual", (False, False)), ("rated", (True, True))):
+        radio = Element(kind, name="kind")
+        radio.form = form
+        actions.CHANGES["kind"](online, radio)
+        assert (box.checked, box.disabled) == shown, kind
+    box.disabled, box.checked = False, True
+    actions.CHANGES["kind"](online, radio)
+    assert (box.checked, box.disabled) == (True, True) and online.blind_chosen is True
     for kind, checked, blind in (("rated", False, True), ("casual", False, False), ("casual", True, True)):
         fields.update(kind=Element(kind), blind=Element(checked=checked))  # a rated table is always host-blind
         actions.SUBMITS["online-create"](online, Form("online-create", fields))

@@ -261,11 +261,26 @@ def change_dnd(online, field):
     online.send({"t": "dnd", "on": bool(field.checked)})
 
 
+def change_kind(online, field):
+    """The create form's table type: a rated table is always host-blind, so its *Host-blind deal* box shows checked
+    and fixed; back at casual it is the person's own choice again (``online.blind_chosen``)."""
+    blind = _field(field.form, "blind") if field.form is not None else None
+    if blind is None:
+        return
+    if str(field.value) == "rated":
+        if not blind.disabled:
+            online.blind_chosen = bool(blind.checked)
+        blind.checked, blind.disabled = True, True
+    elif blind.disabled:
+        blind.checked, blind.disabled = bool(getattr(online, "blind_chosen", False)), False
+
+
 CHANGES = {
+    "kind": change_kind,
     "level": change_level,
     "move": change_move,
     "allow_spectators": change_spectators,
     "show_cards": change_show_cards,
     "dnd": change_dnd,
 }
-"""Every choice of the room window by its field's ``name``."""
+"""Every choice of the online dialog (the room window, the create form's table type) by its field's ``name``."""
