@@ -11,6 +11,13 @@ from __future__ import annotations
 
 import os
 
+from hypothesis import settings
+
+# No example may fail for taking long: CI and fresh clones run the suite beside other work, where hypothesis's
+# default 200 ms deadline fails a sound test at random (tests/page/test_markup.py did, on a loaded machine).
+settings.register_profile("busy_machine", deadline=None)
+settings.load_profile("busy_machine")
+
 FIRST = (
     "tests/browser/test_online_",  # pages and tables over real WebRTC: 30 s to 4 minutes each
     "tests/test_pyodide.py",  # a Pyodide boot and a module's tests in it: 5 to 25 s each
