@@ -24,7 +24,8 @@ text and passed in as ``"profile"``): ``profile_new``, ``profile_check``,
 lessons (:mod:`spades.learn.tutorial`):
 ``lesson_list``, ``lesson_start``, ``lesson_step``, ``lesson_act``, ``lesson_close``; and for a guest at an
 online table (:mod:`spades.table.guest`: every message from the host is checked before the page uses it):
-``guest_check`` and ``guest_listings``, and for the room's commit–reveal deals (:mod:`spades.table.fair`)
+``guest_check``, ``guest_blind`` (a host-blind chunk checked and taken by the device) and ``guest_listings``, and
+for the room's commit–reveal deals (:mod:`spades.table.fair`)
 ``fair_guest`` (answer the host's ``fair`` message, check its deal) and ``fair_verify`` (*Verify this deal*: a
 hand's fair part against its deal); and for a host-blind hand (:mod:`spades.table.blindops`: a device's
 ``blind_start``, ``blind_receive``, ``blind_bid``, ``blind_play``, ``blind_view``, ``blind_state``, ``blind_expire``,
@@ -71,6 +72,7 @@ from .stats.profile import (
 from .stats.rating import LEVEL_RATINGS, MAX_RATING
 from .stats.report import profile_report, score_chart
 from .table.blindops import OPERATIONS as BLIND_OPERATIONS
+from .table.blindops import BlindOpError
 from .table.duplicate import duplicate_play, duplicate_result, duplicate_table
 from .table.fair import Contributor, verify_part
 from .table.guest import Guard, GuestError, check_host_message, message_type
@@ -771,6 +773,22 @@ def _guest_check(args: dict[str, Any]) -> dict[str, Any]:
                 **error.to_json()}  # fmt: skip
 
 
+def _guest_blind(args: dict[str, Any]) -> dict[str, Any]:
+    """A host-blind hand's chunk from the host, checked as ``guest_check`` checks every message and, when it holds,
+    taken by this page's device (``blind_receive``, :mod:`spades.table.blindops`) in the same call: ``{"ok": true,
+    "out", "outcome", …}`` (the device's answer), or ``guest_check``'s refusal.  One call instead of two, so that
+    the page's main thread never parses the chunk (docs/fair-play.md, "On the page")."""
+    answer = _guest_check({"message": args.get("message")})
+    if not answer["ok"]:
+        return answer
+    if answer["message"]["t"] != "blind":
+        kind = brief(answer["message"]["t"])
+        raise BlindOpError(
+            f"'message' must be a blind chunk, got {kind}", "blind_arg", {"key": "message", "value": kind}
+        )
+    return {"ok": True, **BLIND_OPERATIONS["blind_receive"]({"table": args.get("table"), "chunk": answer["message"]})}
+
+
 _fair = Contributor()
 """The guest's side of the room's commit–reveal deals: its secrets, the cards it was shown, the table's deck."""
 
@@ -878,6 +896,7 @@ OPERATIONS: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
     "deal_link": _deal_link,
     "duplicate": _duplicate,
     "guest_check": _guest_check,
+    "guest_blind": _guest_blind,
     "guest_listings": _guest_listings,
     "fair_guest": _fair_guest,
     "fair_verify": _fair_verify,

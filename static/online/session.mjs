@@ -330,6 +330,17 @@ export function hostless({ lostAt, started, found, successors, now }) {
   return now >= at ? { say: "nobody" } : { say: null, at };
 }
 
+/** A host-blind hand's chunk from the host, for this guest's device (spades/table/blindops.py): checked by the guest
+ * boundary and taken by the device in one worker call (op guest_blind), the chunks the device answers sent to the
+ * host from here; the page gets the rest as JSON text (the outcome, a refusal or the worker's error). The chunk
+ * itself (up to 32 kB of hex) never passes through the page's MicroPython, whose JSON is the deal's slow part. */
+export async function blindIn(engine, session, table, message) {
+  const answer = JSON.parse(await engine.request("guest_blind", JSON.stringify({ table, message })));
+  for (const chunk of answer.out || []) session.send(chunk);
+  delete answer.out;
+  return JSON.stringify(answer);
+}
+
 export async function guest({ tableId, secret, hostPub, relays, fallback, ice, loopback, name, token, password, lang, via,
   rating, disconnects, key, lose = 0, onMessage, onStatus, onTakeover }) {
   // onMessage gets what the host sent (the page checks it before use); onStatus what this link itself says of the

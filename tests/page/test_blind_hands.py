@@ -16,6 +16,7 @@ from typing import Any
 
 import i18n
 from online import handlers
+from online.inbox import Inbox
 
 from spades import worker
 from spades.cards import Seat
@@ -65,6 +66,16 @@ class Page(BlindHands, StandIn):
     def notice(self, text: str) -> None:
         self.notices.append(text)
 
+    async def blind_in(self, message: dict[str, Any]) -> Any:
+        """As boundary.py's: the chunk checked and taken in one worker call, the device's chunks sent from there
+        (session.mjs ``blindIn``), the rest of the answer back."""
+        self.asked.append("guest_blind")
+        args = {"table": self.peer + "/" + DEVICE_TABLE, "message": message}
+        answer = json.loads(worker.handle("guest_blind", json.dumps(args)))
+        for chunk in answer.pop("out", None) or []:
+            self.send(chunk)
+        return answer
+
 
 def test_four_pages_play_a_blind_hand_through_their_devices_and_each_says_the_audit_holds() -> None:
     room = Room(Rules.from_dict({"preset": "standard"}), RoomConfig("casual", blind=True), NAMES["S"], Seat.S)
@@ -79,7 +90,10 @@ def test_four_pages_play_a_blind_hand_through_their_devices_and_each_says_the_au
             page = pages.get(peer)
             if page is None:
                 continue
-            handlers.MESSAGES[message["t"]](page, json.loads(json.dumps(message)))
+            if message["t"] == "blind" and peer != HOST:  # a guest's chunk: checked and taken in one call
+                page.later(page.blind_raw(json.loads(json.dumps(message))))
+            else:
+                handlers.MESSAGES[message["t"]](page, json.loads(json.dumps(message)))
             for chunk in page.sent:
                 queue.extend(room.receive(peer, chunk, now))
             page.sent.clear()
@@ -119,6 +133,22 @@ def test_four_pages_play_a_blind_hand_through_their_devices_and_each_says_the_au
         assert not page.blind_takes({"type": "play", "card": "2C"})  # the next intents go to the host
         assert page.notices[-1:] == [i18n.t("blind_audit")], page.notices
     assert DEVICE_TABLE == "online-blind"
+    guest = pages["p-N"]
+    assert "guest_blind" in guest.asked and "blind_receive" not in guest.asked  # a guest's chunks: one call each
+    assert "blind_receive" in pages[HOST].asked  # the host's own seat's come from its own room, trusted
+
+
+def test_a_blind_chunk_the_boundary_refuses_is_dropped_and_counted_and_the_device_never_sees_it() -> None:
+    page = Page("p-N", "N")
+    told: list[str] = []
+    page.inbox = Inbox(None, None, lambda message, reason, count: told.append(message["t"]))
+    page.blind_at = ("t", 1)  # (a device for hand 1, as once its state came)
+    forged = {"t": "blind", "id": 1, "part": 0, "of": 1, "data": "x" * 40_000}  # over the size limit
+    page.later(page.blind_raw(forged))
+    assert page.inbox.dropped == 1 and told == ["blind"] and page.sent == [] and page.asked == ["guest_blind"]
+    page.blind_at = None  # no device (a spectator, or no blind hand): nothing is asked
+    page.later(page.blind_raw(forged))
+    assert page.asked == ["guest_blind"]
 
 
 def test_what_the_audit_found_is_said_in_the_pages_language(lang: str) -> None:

@@ -162,6 +162,27 @@ class BlindHands:
         if answer.get("outcome") is not None and self.blind_last is not None:
             await self.blind_state(self.blind_last)  # settled here: draw it (the room's own state follows)
 
+    async def blind_raw(self, message):
+        """A chunk the host relayed, still a JS object (boundary.py ``RawBlind``): checked and taken by my device in
+        one worker call, which sends the host what the device answers (``blind_in``); a chunk the boundary refuses
+        is dropped and counted as any other message; the settled hand is said and drawn as after ``blind_chunk``."""
+        if self.blind_at is None:
+            return
+        try:
+            answer = await self.blind_in(message)
+        except Exception as error:
+            print("spades online: a blind chunk was not taken: " + str(error)[:120])
+            return
+        if answer.get("ok") is False:
+            self.inbox.refuse({"t": "blind"}, answer.get("error"))
+            return
+        if answer.get("ok") is not True:  # the worker refused the call (no device for this hand)
+            print("spades online: a blind chunk was not taken: " + str(answer.get("error"))[:120])
+            return
+        self.blind_send(answer)
+        if answer.get("outcome") is not None and self.blind_last is not None:
+            await self.blind_state(self.blind_last)  # settled here: draw it (the room's own state follows)
+
     def blind_takes(self, intent):
         """Whether my ``intent`` goes through my device (a bid or a card while :meth:`blind_on`): then it is on its
         way (:meth:`blind_act`); anything else goes to the host as usual, whose room refuses it during a blind hand

@@ -7,6 +7,9 @@ stalls on a bad one.  Scored hands this page missed are asked
 for here too (the room's ``sheets`` answers come in as messages).  A part of :class:`life.Online` (a mixin).
 """
 
+import json
+
+import js
 import sheet
 import store
 import windows
@@ -17,8 +20,10 @@ from pyscript.ffi import create_proxy
 from tasks import spawn
 from transport import EngineError, call
 
-from .bridge import read_quiet, warn
+from .blindhands import DEVICE_TABLE
+from .bridge import plain, read_quiet, warn
 from .handlers import MESSAGES
+from .links import SEATS
 
 HOST_TABLE = "online"  # the host's room's table in its worker (session.mjs host()'s default)
 FAIR_KEY = "spades-online-fair"  # {"secret", "parts": {hand number: the host's fair message of its deal}}
@@ -26,18 +31,49 @@ FAIR_KEEP = 600  # deals kept, at most (spades/table/fairdeal.py HANDS_KEPT)
 BLIND_KEEP = 4  # host-blind hands' parts kept, at most: each is its device's transcript, about 0.3 MB of storage
 
 
+class RawBlind:
+    """A host-blind chunk from the host as its JS object, queued in order with the other messages but never made
+    Python data: the worker checks it and the device takes it in one call (:meth:`Boundary.blind_in`)."""
+
+    def __init__(self, message):
+        self.message = message
+
+
 class Boundary:
     """The way in of :class:`life.Online`'s messages."""
+
+    def from_host_js(self, message):
+        """A message from the host as it came (a JS object): a blind chunk for my seat's device stays one (checked
+        with the device's work: :class:`RawBlind`), anything else becomes Python data for the guest boundary."""
+        try:
+            raw = str(message.t) == "blind" and self.checking and (self.you or {}).get("seat") in SEATS
+        except Exception:
+            raw = False  # (not an object: plain() turns it into what the boundary refuses)
+        self.from_host(RawBlind(message) if raw else plain(message))
 
     def from_host(self, message):
         """A message from the host (a guest's page): queued for the guest boundary, never handled as it came."""
         if self.inbox.add(message):
             spawn(self.inbox.drain())
 
+    def take_checked(self, message):
+        """What passed the guest boundary, to handlers.py's table; a blind chunk to my device (blindhands.py)."""
+        if isinstance(message, RawBlind):
+            self.later(self.blind_raw(message.message))
+        else:
+            self.dispatch(message)
+
+    async def blind_in(self, message):
+        """The blind chunk ``message`` (a JS object) checked and taken by my device in the worker, its answer's
+        chunks already sent to the host (session.mjs ``blindIn``): the rest of the answer as a dict."""
+        engine = js.window.spades.engine
+        return json.loads(str(await self.sessions.blindIn(engine, self.session, DEVICE_TABLE, message)))
+
     async def guest_check(self, message):
         """``(checked, None)`` or ``(None, reason)``: this page's worker checks the host's message (op
-        ``guest_check``, spades/table/guest.py); only its checked copy is handled."""
-        if not self.checking:
+        ``guest_check``, spades/table/guest.py); only its checked copy is handled (a blind chunk is checked when
+        the device takes it: :meth:`blind_in`)."""
+        if not self.checking or isinstance(message, RawBlind):
             return message, None
         try:
             answer = await call("guest_check", {"message": message})

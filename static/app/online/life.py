@@ -93,7 +93,7 @@ class Online(Boundary, Dialog, Lobby, Panel, Takeover, BlindHands):
         self.code = None  # the host's short code (offer_code), shown in the room
         self.code_offer = None
         self.unread = 0
-        self.inbox = Inbox(self.guest_check, self.dispatch, self.dropped)  # a guest's messages from the host
+        self.inbox = Inbox(self.guest_check, self.take_checked, self.dropped)  # a guest's messages from the host
         self.checking = True  # False once the worker said it has no guest_check (an older engine)
         self.seen_seq = 0  # the number of the last state shown here (a dropped state: catch up from it)
         self.drawn = {}  # element id -> the markup last put there (redrawn only when it changes)
@@ -301,7 +301,7 @@ class Online(Boundary, Dialog, Lobby, Panel, Takeover, BlindHands):
         standing = await self.app.player.standing()
         if standing is not None:
             options.rating, options.disconnects = standing
-        options.onMessage = create_proxy(lambda message: self.from_host(plain(message)))
+        options.onMessage = create_proxy(lambda message: self.from_host_js(message))
         options.onStatus = create_proxy(lambda message: self.dispatch(plain(message), STATUS))
         options.onTakeover = create_proxy(lambda: spawn(self.take_over()))
         try:
