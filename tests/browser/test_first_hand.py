@@ -51,6 +51,19 @@ def hand(page):
     return page.eval_on_selector_all("#hand button[data-card]", "els => els.map(e => e.dataset.card)")
 
 
+def engine_takes_it(page, held, release):
+    """The engine's package, held back until the bid is held, is let go: wait until the engine has the game and its
+    save has South's bid (the third)."""
+    wait_held(page, held)
+    release()
+    page.wait_for_function("document.body.dataset.firstHand === 'engine'", timeout=TIMEOUT)
+    page.wait_for_function(
+        "() => { const s = JSON.parse(localStorage.getItem('spades-save') || 'null');"
+        " return s && s.record.hands[0].bids.length >= 3; }",
+        timeout=TIMEOUT,
+    )
+
+
 def saved(page):
     return page.evaluate("JSON.parse(localStorage.getItem('spades-save') || 'null')")
 
@@ -104,14 +117,7 @@ def test_the_first_bid_is_made_before_the_engine_and_the_game_goes_on_with_it(ma
     assert page.locator("#status").text_content() == text("first_bid_held", "en", bid=said(bid))
     assert saved(page) is None, "nothing saved before the engine: the game is the engine's to save"
     cards = hand(page)
-    wait_held(page, held)
-    release()
-    page.wait_for_function("document.body.dataset.firstHand === 'engine'", timeout=TIMEOUT)
-    page.wait_for_function(
-        "() => { const s = JSON.parse(localStorage.getItem('spades-save') || 'null');"
-        " return s && s.record.hands[0].bids.length >= 3; }",
-        timeout=TIMEOUT,
-    )
+    engine_takes_it(page, held, release)
     record = saved(page)["record"]
     assert record["seed"] not in prepared(), "the game goes on from a seed of its own"
     first = record["hands"][0]
@@ -280,14 +286,7 @@ def test_the_held_bids_line_follows_a_language_chosen_before_the_engine(make_pag
     assert page.locator("#status").text_content() == text("first_bid_held", then, bid=said(bid, then))
     assert page.locator(".seat-N .seat-who").text_content() == text("who_N", then), "the table in the new words"
     assert page.evaluate("window.spades.readyAt") is None, "still before the engine"
-    wait_held(page, held)
-    release()
-    page.wait_for_function("document.body.dataset.firstHand === 'engine'", timeout=TIMEOUT)
-    page.wait_for_function(
-        "() => { const s = JSON.parse(localStorage.getItem('spades-save') || 'null');"
-        " return s && s.record.hands[0].bids.length >= 3; }",
-        timeout=TIMEOUT,
-    )
+    engine_takes_it(page, held, release)
     assert saved(page)["record"]["hands"][0]["bids"][2] == bid, "the held bid went to the engine"
 
 
