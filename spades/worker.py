@@ -72,7 +72,7 @@ from .stats.profile import (
 from .stats.rating import LEVEL_RATINGS, MAX_RATING
 from .stats.report import profile_report, score_chart
 from .table.blindops import OPERATIONS as BLIND_OPERATIONS
-from .table.blindops import BlindOpError
+from .table.blindops import BlindOpError, op_blind_receive
 from .table.duplicate import duplicate_play, duplicate_result, duplicate_table
 from .table.fair import Contributor, verify_part
 from .table.guest import Guard, GuestError, check_host_message, message_type
@@ -786,7 +786,7 @@ def _guest_blind(args: dict[str, Any]) -> dict[str, Any]:
         raise BlindOpError(
             f"'message' must be a blind chunk, got {kind}", "blind_arg", {"key": "message", "value": kind}
         )
-    return {"ok": True, **BLIND_OPERATIONS["blind_receive"]({"table": args.get("table"), "chunk": answer["message"]})}
+    return {"ok": True, **op_blind_receive({"table": args.get("table"), "chunk": answer["message"]})}
 
 
 _fair = Contributor()

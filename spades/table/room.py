@@ -986,10 +986,9 @@ class Room:
             self.dropped_messages += 1
             return []
         handler: Callable[[Member, dict[str, Any], float], list[Out]] = getattr(self, "_on_" + kind)
-        rated_blind = self.config.kind == "rated" and self.blind is not None  # (leaving it loses: _on_leave)
-        if self._starting is not None and kind == "leave" and member.seat is not None and not rated_blind:
+        if self._starting is not None and kind == "leave" and member.seat is not None and self.config.kind != "rated":
             self._starting = self._deal_wanted = None  # a player leaves while hand 1 is dealt: no start (a spectator
-            self.order = []  # leaving changes nothing)
+            self.order = []  # leaving changes nothing; leaving a rated game's first hand loses it: _on_leave)
         try:
             if self._starting is not None and kind in ("sit", "stand", "move", "fill", "empty"):
                 raise RoomError("the game has started: seats are fixed", "seats_fixed")

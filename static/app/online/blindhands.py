@@ -158,9 +158,14 @@ class BlindHands:
         except EngineError as error:
             print("spades online: a blind chunk was not taken: " + str(error)[:120])
             return
+        await self.blind_taken(answer)
+
+    async def blind_taken(self, answer):
+        """My device took a chunk: what it answers goes to the host (``out``, unless sent already), and the hand it
+        settled here is said and drawn (the room's own state follows)."""
         self.blind_send(answer)
         if answer.get("outcome") is not None and self.blind_last is not None:
-            await self.blind_state(self.blind_last)  # settled here: draw it (the room's own state follows)
+            await self.blind_state(self.blind_last)
 
     async def blind_raw(self, message):
         """A chunk the host relayed, still a JS object (boundary.py ``RawBlind``): checked and taken by my device in
@@ -179,9 +184,7 @@ class BlindHands:
         if answer.get("ok") is not True:  # the worker refused the call (no device for this hand)
             print("spades online: a blind chunk was not taken: " + str(answer.get("error"))[:120])
             return
-        self.blind_send(answer)
-        if answer.get("outcome") is not None and self.blind_last is not None:
-            await self.blind_state(self.blind_last)  # settled here: draw it (the room's own state follows)
+        await self.blind_taken(answer)
 
     def blind_takes(self, intent):
         """Whether my ``intent`` goes through my device (a bid or a card while :meth:`blind_on`): then it is on its
