@@ -13,7 +13,7 @@ import re
 import time
 from urllib.parse import quote
 
-from tests.browser.test_online_play import PACE, START, all_ready, open_game, play_until_over
+from tests.browser.test_online_play import PACE, START, all_ready, open_game, play_until_over, sit_ready
 from tests.browser.test_online_sheets import verify_twice
 
 TAP = """window.spadesHeard = [];
@@ -67,9 +67,7 @@ def test_four_people_play_a_host_blind_hand_and_the_host_never_receives_a_card_b
     for seat, name in (("N", "Bo"), ("E", "Cy"), ("W", "Di")):
         page = join(make_page, server, tracker, link, name, modified=seat == "E")
         assert page.locator("[data-room-blind]").count() == 1
-        page.click(f'[data-sit="{seat}"]')
-        page.wait_for_function(f"() => document.querySelector('[data-occupant=\"{seat}\"]') !== null")
-        page.click('[data-action="ready"]')
+        sit_ready(page, seat)
         guests[seat] = page
     all_ready(host)
     pages = {"S": host, **guests}

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from spades.i18n.catalog import MESSAGES
-from tests.browser.test_online_play import START, bid, create_table, join, open_game
+from tests.browser.test_online_play import START, bid, create_table, join, open_game, sit_ready
 
 pytestmark = pytest.mark.browser
 
@@ -25,8 +25,7 @@ def start(make_page, server, tracker):
     host = open_game(make_page, server, tracker, "Ann")
     link = create_table(host)
     guest = join(make_page, server, tracker, link, "Cy")
-    guest.click('[data-sit="E"]')
-    guest.click('[data-action="ready"]')
+    sit_ready(guest, "E")
     for seat in "NW":
         host.select_option(f'select[name="level"][data-seat="{seat}"]', "beginner")
     host.wait_for_function(

@@ -13,6 +13,8 @@ from __future__ import annotations
 from pathlib import Path
 from urllib.parse import quote
 
+from tests.browser.test_online_play import sit_ready
+
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "test-artifacts" / "clock"
 START = 60_000
@@ -45,12 +47,6 @@ def join(make_page, server, tracker, pub, name, **options):
     return page
 
 
-def sit(page, seat):
-    page.click(f'[data-sit="{seat}"]')
-    page.wait_for_selector('[data-action="ready"]')
-    page.click('[data-action="ready"]')
-
-
 def start(host, ready=("N",)):
     host.wait_for_function(
         "(seats) => { const r = window.local.filter((m) => m.t === 'room').at(-1);"
@@ -80,7 +76,7 @@ def test_casual_the_computer_plays_for_a_seat_out_of_time_and_one_tap_takes_it_b
     )
     guest = join(make_page, server, tracker, pub, "Bo")
     assert "3 s a move + 8 s a hand" in guest.locator("[data-room-clock]").inner_text()  # said before the start
-    sit(guest, "N")
+    sit_ready(guest, "N")
     watcher = join(make_page, server, tracker, pub, "Eve", viewport={"width": 390, "height": 844})
     watcher.click('[data-action="watch"]')
     start(host)

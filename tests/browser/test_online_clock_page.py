@@ -3,7 +3,7 @@ out of time (life.py's ``create`` passes ``online.clock_setting``, handlers.py's
 
 from __future__ import annotations
 
-from tests.browser.test_online_play import START, join, open_game, seat_three
+from tests.browser.test_online_play import START, join, open_game, seat_three, sit_ready
 
 
 def create_with_clock(make_page, server, tracker, clock, kind="casual"):
@@ -25,8 +25,7 @@ def test_the_clock_chosen_when_creating_a_table_runs_on_the_hosts_page_too(make_
     host, link = create_with_clock(make_page, server, tracker, "2+1")
     assert "2 s a move + 1 s a hand" in host.inner_text("[data-room-clock]")
     guest = join(make_page, server, tracker, link, "Bo")
-    guest.click('[data-sit="N"]')
-    guest.click('[data-action="ready"]')
+    sit_ready(guest, "N")
     host.wait_for_function(
         "() => document.querySelector('#dlg-online [data-occupant=\"N\"]')?.textContent.includes('Ready')",
         timeout=START,

@@ -12,7 +12,7 @@ from urllib.parse import quote
 
 import pytest
 
-from tests.browser.test_online_play import START, create_table, open_game
+from tests.browser.test_online_play import START, create_table, open_game, sit_ready
 
 ROOT = Path(__file__).resolve().parents[2]
 DEAD = "ws://127.0.0.1:9"  # nothing listens there
@@ -167,8 +167,7 @@ def test_with_the_tracker_dead_a_table_is_made_joined_and_started_through_the_fa
     query = link[link.index("?") + 1 : link.index("#")]  # Bo opens the invitation as sent (plus the test's hooks)
     guest.goto(f"{server}/?lang=en&speed=instant&ice=none&loopback=1&name=Bo&{query}{link[link.index('#') :]}")
     guest.wait_for_selector("[data-lobby]", timeout=START)
-    guest.click('[data-sit="N"]')
-    guest.click('[data-action="ready"]')
+    sit_ready(guest, "N")
     for seat in "EW":
         host.select_option(f'select[name="level"][data-seat="{seat}"]', "beginner")
     host.wait_for_function(

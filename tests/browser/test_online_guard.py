@@ -13,7 +13,7 @@ from __future__ import annotations
 from pathlib import Path
 from urllib.parse import quote
 
-from tests.browser.test_online_play import PACE, START, play_until_over
+from tests.browser.test_online_play import PACE, START, play_until_over, sit_ready
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -97,8 +97,7 @@ def test_a_modified_host_cannot_inject_markup_and_the_guest_drops_counts_and_pla
     link = host.input_value("[data-invite]")
     guest = visit(make_page, f"{server}/?{common}&name=Bo{link[link.index('#') :]}", init_script=WATCH)
     guest.wait_for_selector("[data-lobby]", timeout=START)
-    guest.click('[data-sit="N"]')
-    guest.click('[data-action="ready"]')
+    sit_ready(guest, "N")  # the rooms it sends are rewritten too: every other one dropped and asked for again
     for seat in "EW":
         host.select_option(f'select[name="level"][data-seat="{seat}"]', "beginner")
     host.wait_for_function(

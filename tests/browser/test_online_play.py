@@ -45,6 +45,27 @@ def join(make_page, server, tracker, link, name):
     return page
 
 
+# This page's room window shows ``seat`` as its own, as the room now has it (the person sitting there, the Ready
+# button below): drawn from the room that followed the sitting, not only from the welcome that came before it.
+OWN_SEAT = (
+    "(seat) => document.querySelector(`#dlg-online tr[data-occupant=\"${seat}\"]`)?.dataset.kind === 'person'"
+    " && document.querySelector('#dlg-online [data-action=\"ready\"]') !== null"
+)
+
+
+def sit_ready(page, seat):
+    """Sit at ``seat`` and say Ready; returns once the room has this page ready (its Ready button pressed).
+
+    The room window is drawn anew for every room that comes, and a click whose press and release fall on either
+    side of a redraw is lost without a word (Chromium sends it to no button, and Playwright reports it done).  The
+    welcome that seats the page shows the Ready button before the room with the seat comes, so the click waits for
+    that room (test_online_guard waited 60 s for a Ready lost so)."""
+    page.click(f'[data-sit="{seat}"]')
+    page.wait_for_function(OWN_SEAT, arg=seat, timeout=START)
+    page.click('[data-action="ready"]')
+    page.wait_for_selector('#dlg-online [data-action="ready"][aria-pressed="true"]', timeout=START)
+
+
 def bid(page):
     """Bid 2 on ``page``, or its first bid allowed, and wait until the page takes it (locators, found again when
     the panel is drawn anew meanwhile: another seat's bid redraws it)."""
@@ -98,8 +119,7 @@ def seat_three(make_page, server, tracker, host, link):
     guests = []
     for seat, name in (("N", "Bo"), ("E", "Cy"), ("W", "Di")):
         guest = join(make_page, server, tracker, link, name)
-        guest.click(f'[data-sit="{seat}"]')
-        guest.click('[data-action="ready"]')
+        sit_ready(guest, seat)
         guests.append(guest)
     all_ready(host)
     host.click('[data-action="start"]')
@@ -116,9 +136,7 @@ def test_four_people_play_a_hand_and_a_spectator_watches(make_page, server, trac
     guests = {}
     for seat, name in (("N", "Bo"), ("E", "Cy"), ("W", "Di")):
         page = join(make_page, server, tracker, link, name)
-        page.click(f'[data-sit="{seat}"]')
-        page.wait_for_function(f"() => document.querySelector('[data-occupant=\"{seat}\"] ') !== null")
-        page.click('[data-action="ready"]')
+        sit_ready(page, seat)
         guests[seat] = page
     all_ready(host)
     watcher = join(make_page, server, tracker, link, "Eve")
@@ -178,8 +196,7 @@ def test_do_not_disturb_refuses_a_spectator_from_the_lobby_and_a_dropped_player_
     host = open_game(make_page, server, tracker, "Ann")
     link = create_table(host)
     guest = join(make_page, server, tracker, link, "Bo")
-    guest.click('[data-sit="N"]')
-    guest.click('[data-action="ready"]')
+    sit_ready(guest, "N")
     # the host moves a person to another seat and back (partners choose each other by seat)
     for source, target in (("N", "E"), ("E", "N")):
         host.select_option(f'select[name="move"][data-seat="{source}"]', target)
@@ -214,8 +231,7 @@ def start_two_people(make_page, server, tracker, kind="casual", extra="", third=
     guests = []
     for seat, name in (("N", "Bo"), ("E", "Cy"))[: 2 if third else 1]:
         guest = join(make_page, server, tracker, link, name)
-        guest.click(f'[data-sit="{seat}"]')
-        guest.click('[data-action="ready"]')
+        sit_ready(guest, seat)
         guests.append(guest)
     for seat in "EW"[1 if third else 0 :]:
         host.select_option(f'select[name="level"][data-seat="{seat}"]', "beginner")

@@ -24,7 +24,7 @@ from urllib.parse import quote
 import pytest
 from playwright.sync_api import Error as PlaywrightError
 
-from tests.browser.test_online_play import PACE, START, bid, play_first_legal
+from tests.browser.test_online_play import PACE, START, bid, play_first_legal, sit_ready
 
 RECORD = """(() => {
   window.__log = [];
@@ -95,10 +95,8 @@ def setup(make_page, server, tracker, clock=False):
     guest.context.add_init_script(RECORD)
     guest.goto(url(server, tracker, "Bo", link[link.index("#") :]))
     guest.wait_for_selector('[data-lobby] [data-sit="N"]', timeout=START)
-    guest.click('[data-sit="N"]')
-    guest.wait_for_selector('[data-action="ready"]', timeout=START)
-    guest.wait_for_function("() => document.body.dataset.seat === 'N'", timeout=START)  # before the start, too
-    guest.click('[data-action="ready"]')
+    sit_ready(guest, "N")
+    assert guest.get_attribute("body", "data-seat") == "N"  # before the start, too
     for seat in "EW":
         host.select_option(f'select[name="level"][data-seat="{seat}"]', "beginner")
     host.wait_for_function(

@@ -14,7 +14,7 @@ from __future__ import annotations
 import time
 from urllib.parse import quote
 
-from tests.browser.test_online_play import START, join, open_game, play_until_over
+from tests.browser.test_online_play import START, join, open_game, play_until_over, sit_ready
 
 SHEET = "() => Object.fromEntries([...document.querySelectorAll('.team-score')].map((e) => [e.dataset.score, e.textContent]))"  # noqa: E501
 
@@ -37,9 +37,8 @@ def four_people(make_page, server, tracker):
     people = {"S": host}
     for seat, name in (("N", "Bo"), ("E", "Cy"), ("W", "Di")):
         page = join(make_page, server, tracker, link, name)
-        page.click(f'[data-sit="{seat}"]')
-        page.wait_for_function(f"() => document.body.dataset.seat === '{seat}'", timeout=START)
-        page.click('[data-action="ready"]')
+        sit_ready(page, seat)
+        assert page.get_attribute("body", "data-seat") == seat
         people[seat] = page
     host.wait_for_function(
         "() => ['N','E','W'].every((s) => document.querySelector(`#dlg-online [data-occupant=\"${s}\"]`)"
