@@ -125,9 +125,15 @@ def test_a_guest_cannot_pretend_to_be_the_host(make_page, server, tracker) -> No
         }""",
         [tracker],
     )
+    # every signature the victim checks, as it comes out (before the guest link acts on it, in the same task)
+    victim.evaluate(
+        """() => { window.verdicts = []; const verify = crypto.subtle.verify.bind(crypto.subtle);
+        crypto.subtle.verify = (...args) => verify(...args).then((ok) => { window.verdicts.push(ok); return ok; }); }"""
+    )
     victim.evaluate(GUEST, [tracker, "room-fake", "s", "Victim", real_host_key])
-    victim.wait_for_function("() => true")
     impostor.wait_for_function("() => window.net.peers().length > 0", timeout=30_000)
-    impostor.wait_for_timeout(2000)
-    assert impostor.evaluate("() => window.got") == []  # no hello: the victim did not take it for the host
-    assert victim.evaluate("() => window.online.connected()") is False
+    # the victim has checked the impostor's 'host' frame (or, wrongly, followed it without a check)
+    victim.wait_for_function("() => window.verdicts.length > 0 || window.online.connected()", timeout=30_000)
+    assert victim.evaluate("() => window.verdicts") == [False]
+    assert victim.evaluate("() => window.online.connected()") is False  # it said no hello: its host is not found
+    assert impostor.evaluate("() => window.got") == []
