@@ -16,6 +16,10 @@ from tests.browser.test_online_play import START, create_table, open_game, sit_r
 
 ROOT = Path(__file__).resolve().parents[2]
 DEAD = "ws://127.0.0.1:9"  # nothing listens there
+# net.mjs: a guest joins the fallback's room once no tracker has answered for FALLBACK_MS, or it has found nobody for
+# LONELY_MS; its watcher looks every WATCH_MS. (A page whose clock was moved on cannot meet another through the
+# fallback: trystero's Nostr strategy asks its relay for events `since` its own now, and misses the other's.)
+FALLBACK_MS, LONELY_MS, WATCH_MS = 3000, 8000, 500
 
 CONNECT = """async ([relays, fallback, table, host]) => {
   const net = await import('/static/online/net.mjs');
@@ -83,18 +87,38 @@ def test_a_host_and_a_guest_meet_when_only_one_of_them_reaches_a_tracker(
     assert pages[1].evaluate("() => window.got") == [[ids[0], {"t": "chat", "text": "met"}]]
 
 
-def test_without_a_fallback_a_dead_tracker_finds_nobody(make_page, server, nostr_relay) -> None:
-    pages = open_pages(make_page, server)
+# Every time a connection of this page asks its realm for the fallback's library (net.mjs fallBack, at once as it
+# decides to join the fallback's room), counted in window.asked: each realm's iframe is caught as it is added, before
+# its realm.mjs defines window.fallback.
+COUNT_ASKS = """() => { window.asked = 0;
+  new MutationObserver((changes) => { for (const change of changes) for (const node of change.addedNodes) {
+    if (node.localName !== 'iframe') continue;
+    let load = null;
+    Object.defineProperty(node.contentWindow, 'fallback', { configurable: true, set: (f) => { load = f; },
+      get: () => load && (() => { window.asked += 1; return load(); }) });
+  } }).observe(document.documentElement, { childList: true, subtree: true }); }"""
+
+
+def test_without_a_fallback_a_dead_tracker_finds_nobody(make_page, server) -> None:
+    """A host (the fallback at once) and a guest (after FALLBACK_MS without a tracker, or LONELY_MS alone) would
+    join the fallback's room by now; without one neither asks for it. Both on Playwright's clock, moved past both."""
+    pages = [make_page() for _ in range(2)]
     for page, host in zip(pages, (True, False), strict=True):
+        page.clock.install()
+        page.goto(server + "/README.md")
+        page.evaluate(COUNT_ASKS)
         page.evaluate(CONNECT, [[DEAD], [], "table-no-fallback", host])
-    # a fallback's relay socket would be open by now (FALLBACK_MS, then connecting on loopback)
-    pages[0].wait_for_function("() => window.net.attempts() === 1 && window.net.fallback().used === false")
-    pages[0].wait_for_timeout(5000)
-    assert pages[0].evaluate("() => [window.joined, window.net.fallback(), Object.keys(window.net.sockets())]") == [
-        [],
-        {"used": False, "urls": []},
-        [DEAD],
-    ]
+        page.wait_for_function("() => window.net.attempts() === 1 && window.net.fallback().used === false")
+        past = LONELY_MS + WATCH_MS  # and FALLBACK_MS
+        page.evaluate("ms => setTimeout(() => { window.passed = true; }, ms)", past)  # due after the watcher's look
+        page.clock.fast_forward(past)
+        page.wait_for_function("() => window.passed === true")  # the watcher has looked at the new time
+        assert page.evaluate("() => [window.asked, window.joined, window.net.fallback()]") == [
+            0,
+            [],
+            {"used": False, "urls": []},
+        ]
+        assert page.evaluate("() => Object.keys(window.net.sockets())") == [DEAD]
 
 
 def start_tracker(port=0):
@@ -115,6 +139,14 @@ def stop_tracker(process):
     process.wait(10)
 
 
+# No socket of the connection is still connecting (each closed: the next try waits on the clock), or it has
+# made its fresh realm.
+SETTLED = (
+    "() => window.net.attempts() === 2"
+    " || Object.values(window.net.sockets()).every((socket) => !socket || socket.readyState === 3)"
+)
+
+
 def test_a_host_whose_tracker_was_given_up_tries_afresh_and_a_guest_joins_once_one_is_back(make_page, server) -> None:
     first, port = start_tracker()
     second = None
@@ -131,7 +163,7 @@ def test_a_host_whose_tracker_was_given_up_tries_afresh_and_a_guest_joins_once_o
             if host.evaluate("() => window.net.attempts()") == 2:
                 break
             host.clock.fast_forward(5_000)
-            host.wait_for_timeout(100)
+            host.wait_for_function(SETTLED)  # the socket a due try made has closed (the port refuses), if one did
         assert host.evaluate("() => window.net.attempts()") == 2, host.evaluate("() => window.net.attempts()")
         assert host.evaluate("() => window.net.self") == host_id  # the same id, in a realm of its own
         assert host.locator("iframe[data-attempt]").evaluate_all("els => els.map((el) => el.dataset.attempt)") == ["2"]
