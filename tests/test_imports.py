@@ -245,3 +245,26 @@ def test_the_pure_online_modules_are_the_packages_own() -> None:
                     reach.add(dep)
                     todo.append(dep)
         assert (module in PURE_PAGE) == (not reach & browser), module
+
+
+def test_the_pages_start_imports_every_module_of_pyscript_toml_a_step_each_leaves_first() -> None:
+    """static/app/main.py imports the page's modules one at a time (``STEPS``, by ``__import__``, yielding to the
+    browser between two): exactly the modules pyscript.toml maps, each after every page module it imports at its
+    top, so that each step compiles one module and no import is hidden there. Nowhere else does ``__import__``."""
+    tree = ast.parse((APP / "main.py").read_text(encoding="utf-8"))
+    steps = next(
+        tuple(ast.literal_eval(node.value))
+        for node in tree.body
+        if isinstance(node, ast.Assign) and [getattr(t, "id", None) for t in node.targets] == ["STEPS"]
+    )
+    mapped = (ROOT / "pyscript.toml").read_text(encoding="utf-8")
+    files = [line.split('"')[1] for line in mapped.splitlines() if line.startswith('"./static/app/')]
+    assert sorted(steps) == sorted(Path(path).stem for path in files)
+    assert len(set(steps)) == len(steps)
+    assert steps[-1] == "controller" and "main" not in steps
+    for at, name in enumerate(steps):
+        later = PAGE[name] & set(steps[at:])
+        assert not later, f"{name} imports {sorted(later)}: put them before it in STEPS"
+    assert PAGE["main"] <= set(steps), "main.py's own imports are page modules STEPS imports too"
+    callers = [path.name for path in APP.rglob("*.py") if "__import__(" in path.read_text(encoding="utf-8")]
+    assert callers == ["main.py"]

@@ -231,6 +231,8 @@ const earlyPage = earlyMenu({ lang, messages }); // the menu and the help before
 window.spades = {
   engine, lang, messages, engineReady, progress, storage, params: location.search, startedAt: performance.now(),
   early: earlyPage, earlyData, firstHand,
+  // MicroPython's start in steps (static/app/main.py): between two, a click or a key that waits is handled first
+  pause: () => (globalThis.scheduler?.yield ? globalThis.scheduler.yield() : new Promise((go) => setTimeout(go, 0))),
   // a language chosen in the settings while the engine loads (early.py): the loading line speaks it too
   setLang(tag) {
     lang = LANGS.includes(tag) ? tag : lang;

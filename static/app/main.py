@@ -6,6 +6,13 @@ Driver), pacing.py (events and tricks on show), inputs.py (clicks and keys), scr
 dialogs.py, preferences.py and settings.py (settings), transfer.py (export, import), tabs.py (two tabs
 of one game), ui.py (the page's own fields), store.py (localStorage), i18n.py, sound.py.
 
+**The start yields to the person** (docs/runtime.md "The start in steps"): MicroPython compiles each module as it
+is imported, and the page's ~38 modules took one task of 0.15–0.5 s on the main thread, during which a click (on
+*How to play*, which static/app/early.js answers before Python) waited. So the modules are imported one at a time
+(:data:`STEPS`, leaves first: each step compiles one module), and between two the browser handles what waits for
+it (``window.spades.pause``, boot.js: ``scheduler.yield()``). ``controller`` comes last; its own imports are then
+all done. tests/test_imports.py keeps :data:`STEPS` the modules of pyscript.toml, each after those it imports.
+
 Performance marks for start-up figures (docs/runtime.md): spades:page-python (this module runs),
 spades:page-imported (every page module imported), spades:page-started (the game is on show).
 """
@@ -13,17 +20,26 @@ spades:page-imported (every page module imported), spades:page-started (the game
 import js
 
 js.performance.mark("spades:page-python")  # MicroPython runs the page (its modules fetched)
-from controller import App  # noqa: E402  (the marks time the page's imports)
-from pyscript.ffi import create_proxy  # noqa: E402
+from pyscript.ffi import create_proxy  # noqa: E402  (the marks time the page's imports)
 from tasks import spawn  # noqa: E402
 
-js.performance.mark("spades:page-imported")
-
-app = App()
-js.window.spades.app = create_proxy(lambda: app)
+STEPS = (
+    "dom", "dialogs", "i18n", "markup", "view", "sheet", "transport", "review", "analysis_view", "tasks", "analysis",
+    "early", "session", "firsthand", "settings", "store", "movelog_view", "movelog", "sound", "pacing", "screen",
+    "helpdoc", "inputs", "helpwindow", "windows", "codes", "embed", "profileview", "transfer", "player",
+    "preferences", "shareview", "share", "tabs", "tutorial", "ui", "welcome", "controller",
+)  # fmt: skip
+"""The page's modules in the order they are imported, one a step (the module's docstring)."""
 
 
 async def main():
+    controller = None
+    for name in STEPS:
+        controller = __import__(name)  # the last: controller
+        await js.window.spades.pause()  # a click or a key that waits is handled now
+    js.performance.mark("spades:page-imported")
+    app = controller.App()
+    js.window.spades.app = create_proxy(lambda: app)
     try:
         await app.start()
         js.performance.mark("spades:page-started")

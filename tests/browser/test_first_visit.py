@@ -184,6 +184,48 @@ def test_the_menu_and_the_help_work_before_python_runs(make_page, server, lang):
     assert "new-game" in enabled_items(page)
 
 
+CLICK_AS_PYTHON_STARTS = """(() => {
+  window.__order = [];
+  const mark = performance.mark.bind(performance);
+  performance.mark = (name, ...rest) => {
+    window.__order.push(name);
+    if (name === "spades:page-python") {  // MicroPython runs main.py: a person's clicks, queued as input is
+      scheduler.postTask(() => {
+        document.getElementById("btn-menu").click();
+        document.querySelector("#menu [data-action=help]").click();
+      }, { priority: "user-blocking" });
+    }
+    return mark(name, ...rest);
+  };
+  new MutationObserver(() => {
+    if (document.getElementById("help-content")?.dataset.help === "ready" && !window.__order.includes("help")) {
+      window.__order.push("help");
+    }
+  }).observe(document, { subtree: true, childList: true, attributes: true });
+})()"""
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-Hans", "zh-Hant"])
+def test_a_click_on_how_to_play_during_micropythons_start_is_answered_before_it_ends(make_page, server, lang):
+    """MicroPython's start yields to the person (static/app/main.py ``STEPS``): the menu and *How to play* clicked
+    while it imports the page's modules (clicks queued at input's priority as main.py begins) open the help between
+    two of its steps, before the last module is in. Before, the start was one task and the clicks waited for it."""
+    page = make_page(viewport={"width": 390, "height": 844})
+    page.add_init_script(CLICK_AS_PYTHON_STARTS)
+    page.goto(f"{server}/?lang={lang}&speed=instant&sound=0")
+    page.wait_for_function(
+        "['help', 'spades:page-imported'].every((step) => window.__order.includes(step))", timeout=TIMEOUT
+    )
+    order = page.evaluate("window.__order")
+    assert order.index("spades:page-python") < order.index("help") < order.index("spades:page-imported"), order
+    assert page.locator("#dlg-help").is_visible()
+    assert page.locator("#dlg-help-title").text_content() == text("help_title", lang)
+    page.wait_for_function(READY, timeout=TIMEOUT)  # the page starts as ever, the help left open
+    assert page.locator("#dlg-help").is_visible()
+    page.keyboard.press("Escape")
+    page.locator("#dlg-help").wait_for(state="hidden")
+
+
 def test_help_lessons_and_zh_seat_names_work_before_the_engine_is_ready(make_page, server):
     """The loading screen (``fresh=1`` asks for a new game, so no first hand is drawn before the engine)."""
     page = make_page(viewport={"width": 390, "height": 844})
