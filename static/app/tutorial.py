@@ -329,10 +329,12 @@ class Lessons:
         """Every lesson's id, in order."""
         return [item["id"] for item in await lesson_order()]
 
-    async def start(self, lesson_id, restart=False):
+    async def start(self, lesson_id, restart=False, resumed=False):
         """Start lesson ``lesson_id`` on the page, or resume it at the saved move (``restart``: from its start; a
         finished lesson starts again). Returns ``True`` when it started; otherwise a notice says why (an unknown
-        id, a damaged lesson file) and the game goes on."""
+        id, a damaged lesson file) and the game goes on. The lessons window closes on a lesson the person chose;
+        one resumed at start-up (``resumed``: :meth:`resume`) leaves it open, since the person opened it while the
+        page loaded and has not chosen yet."""
         if not isinstance(lesson_id, str):
             return False
         table = self.table
@@ -355,7 +357,7 @@ class Lessons:
         result["lang"] = args["lang"]
         dialogs.close_dialogs()
         lessons_dialog = by_id("dlg-lessons")
-        if lessons_dialog is not None and lessons_dialog.open:
+        if not resumed and lessons_dialog is not None and lessons_dialog.open:
             lessons_dialog.close()
         lesson = Lesson(table, lesson_id, self.on_end)
         table.enter(lesson)  # the game's bidding window and hand are not the lesson's
@@ -374,12 +376,12 @@ class Lessons:
         wanted = self.params.get("lesson")
         if wanted:
             drop_params("lesson")
-            await self.start(wanted)
+            await self.start(wanted, resumed=True)
             return
         progress = load_progress()
         current = progress["current"]
         if current:
-            if (progress["lessons"].get(current) or {}).get("done") or not await self.start(current):
+            if (progress["lessons"].get(current) or {}).get("done") or not await self.start(current, resumed=True):
                 _set_current(None)  # a finished lesson is not shown again at start-up: the game is
 
     async def start_named(self, element):

@@ -241,6 +241,35 @@ def test_a_window_opened_while_a_saved_game_loads_stays_open_when_it_starts(make
     page.locator(window).wait_for(state="hidden")
 
 
+def test_a_lessons_window_opened_while_a_lesson_in_progress_loads_stays_open_when_it_resumes(make_page, server):
+    """A later visit with a lesson in progress (service workers blocked so that the engine's package can be held
+    back): the person opens *Lessons* before the engine is ready; the lesson resuming behind it leaves the window
+    open (its buttons working now), and Escape shows the lesson."""
+    page = make_page(viewport={"width": 390, "height": 844}, service_workers="block")
+    early = json.loads((ROOT / "static" / "vendor" / "early" / "engine.json").read_text(encoding="utf-8"))
+    lesson = early["lessons"]["en"][0]["id"]
+    page.goto(f"{server}/manifest.webmanifest")  # the game's origin, no game started
+    progress = {"current": lesson, "lessons": {lesson: {"answers": [], "done": False}}}
+    page.evaluate("p => localStorage.setItem('spades-lessons', JSON.stringify(p))", progress)
+    release, held = hold_engine(page)
+    page.goto(f"{server}/?speed=instant&sound=0")
+    page.wait_for_function("!document.querySelector('#menu [data-action=lessons]').disabled", timeout=TIMEOUT)
+    page.locator("#btn-menu").click()
+    page.locator("#menu [data-action='lessons']").click()
+    window = page.locator("#dlg-lessons")
+    window.wait_for(state="visible")
+    assert window.locator("[data-lessons='waiting']").count() == 1, "the list waits for the engine"
+    wait_held(page, held)
+    release()
+    page.wait_for_function("l => document.body.dataset.lesson === l", arg=lesson, timeout=TIMEOUT)
+    page.wait_for_function("!document.querySelector('#dlg-lessons [data-lessons=waiting]')", timeout=TIMEOUT)
+    assert window.is_visible(), "the lessons window the person opened is still open"
+    assert window.locator("button[data-lesson-id]:not([disabled])").count() > 0, "its buttons work now"
+    page.keyboard.press("Escape")
+    window.wait_for(state="hidden")
+    assert page.locator("#lesson-panel").is_visible(), "the resumed lesson behind it"
+
+
 def announced(page):
     return page.locator("#announce p").evaluate_all("els => els.map(e => e.textContent)")
 
