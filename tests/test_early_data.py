@@ -107,16 +107,23 @@ def test_the_page_fetches_them_and_they_are_precached() -> None:
 # ---------------------------------------------------------------- the first hands of first visits (firsthand.py)
 
 
-def engine_first_state(args: dict[str, Any], seed: int) -> Any:
-    """The engine's state once it is the viewer's turn: op ``new``, then ``step`` while anyone else is to bid (the
-    page's steps once the engine is ready, static/app/controller.py ``adopt_first``), on a table of this test."""
+def engine_first_states(args: dict[str, Any], seed: int) -> list[Any]:
+    """The engine's states until the viewer's turn: op ``new``'s, then each ``step``'s while anyone else is to bid
+    (the page's steps once the engine is ready, static/app/controller.py ``adopt_first``), on a table of this test."""
     answer = ask("new", {**args, "seed": seed, "table": "test-first-hand"})
+    states = [answer["state"]]
     for _ in range(3):
         if answer["state"]["turn"] == args["viewer"]:
             break
         answer = ask("step", {"table": "test-first-hand", "viewer": args["viewer"], "lang": "zh-Hans"})
+        states.append(answer["state"])
     ask("close", {"table": "test-first-hand"})
-    return answer["state"]
+    return states
+
+
+def engine_first_state(args: dict[str, Any], seed: int) -> Any:
+    """The engine's state once it is the viewer's turn (:func:`engine_first_states`' last)."""
+    return engine_first_states(args, seed)[-1]
 
 
 def built_first_hands() -> Any:
@@ -128,13 +135,16 @@ def built_first_hands() -> Any:
 
 def test_every_prepared_first_hand_is_the_engines_state_at_the_persons_first_bid() -> None:
     data = built_first_hands()
-    assert data["format"] == "spades-first-hand/1"
+    assert data["format"] == "spades-first-hand/2"
     seeds = [deal["seed"] for deal in data["deals"]]
     assert len(seeds) == early_data.FIRST_SEEDS == len(set(seeds)) == 16
     hands = set()
     for deal in data["deals"]:
         state = deal["state"]
-        assert state == engine_first_state(data["args"], deal["seed"]), f"seed {deal['seed']}"
+        states = engine_first_states(data["args"], deal["seed"])
+        assert state == states[-1], f"seed {deal['seed']}"
+        assert deal["opening"] == states[:-1], f"seed {deal['seed']}: the states before, the deal's first"
+        assert [step["turn"] for step in deal["opening"]] == ["N", "E"]
         assert (state["phase"], state["turn"], state["me"]) == ("bidding", "S", "S")
         assert state["looked"] and state["legal_bids"], "cards seen, bids to choose from: the page holds a bid only"
         assert all(state["bids"][seat] is not None for seat in ("N", "E")), "the computers before South have bid"

@@ -253,13 +253,27 @@ class App:
         deal = firsthand.choose(data, args, float(js.Math.random()))
         if deal is None:
             return
-        self.switch(FirstHand(self, deal, args))
-        self.take({"state": deal["state"]})
+        first = FirstHand(self, deal, args)
+        self.switch(first)
         by_id("loading").hidden = True
         early.name_seats()
-        await self.pacer.show_events(firsthand.opening_events(deal["state"]), self.gen)  # said as in any game
         document.body.setAttribute("data-first-hand", "prepared")
-        self.after_state()
+        await self.opening(first, deal)
+        if self.session is first:
+            self.after_state()
+
+    async def opening(self, first, deal):
+        """A prepared hand shown as any game's opening (firsthand.py ``opening_steps``): the deal (the table deals
+        it: ``render``), then each computer's bid after the pause of the chosen speed, said as in any game; until
+        the person's turn, or until another session is on show (``first`` no longer is)."""
+        for event, state in firsthand.opening_steps(deal):
+            if event is not None:
+                await sleep_ms(self.pause())  # as the Driver waits before a computer's move (session.py)
+            if self.session is not first:
+                return
+            self.take({"state": state})
+            if event is not None:
+                await self.pacer.show_events([event], self.gen)
 
     async def adopt_first(self):
         """The engine is ready: the first hand on show starts in it (op ``new`` from its seed, ``step`` while a

@@ -15,10 +15,12 @@ browser), and hands the engine the bid that was held. Were they ever to differ, 
 and the bid is not sent: it was made on cards the engine did not deal.
 
 The page knows no rules here either: the prepared state carries the legal bids exactly as the engine's does.
-The computers' bids already made in it are announced as the paced moves of any game are (:func:`opening_events`:
-the same events, for pacing.py). The game the engine starts is then given a seed of its own (:func:`reseeded`): the
-first hand stays the prepared one (its cards and bids are in the save's record), and what the engine decides and
-deals after it comes from a fresh seed, so a first visit does not play one of only 16 whole games.
+The hand is shown as any game's opening is, from the engine's own states the build kept (``opening``): the deal
+(nobody has bid: the table deals it, pacing.py), then each computer's bid after the pause of the chosen speed,
+announced as the paced moves of any game are (:func:`opening_events`: the same events; :func:`opening_steps`),
+then the person's turn. The game the engine starts is then given a seed of its own (:func:`reseeded`): the first
+hand stays the prepared one (its cards and bids are in the save's record), and what the engine decides and deals
+after it comes from a fresh seed, so a first visit does not play one of only 16 whole games.
 Pure: no js, no pyscript (tests/page/test_firsthand.py).
 """
 
@@ -26,7 +28,7 @@ import i18n
 from i18n import t
 from session import Session
 
-FORMAT = "spades-first-hand/1"
+FORMAT = "spades-first-hand/2"
 SEATS = ("N", "E", "S", "W")
 QUIET = ("lang", "source", "speed", "sound")
 """Address parameters that leave the game to the page (the language, the installed app's start URL, the animation
@@ -102,8 +104,18 @@ def reseeded(save, seed):
     return copy
 
 
+def opening_steps(deal):
+    """A prepared ``deal`` (:func:`choose`'s) as the table shows it, ``[(event, state), ...]``: the deal itself
+    (``None``, the first state of ``opening``), then each computer's bid (its ``bid`` event, :func:`opening_events`)
+    with the state after it, the last of them ``state``, the person's turn."""
+    events = opening_events(deal["state"])
+    states = list(deal["opening"])
+    states.append(deal["state"])
+    return [(events[i - 1] if i else None, state) for i, state in enumerate(states)]
+
+
 def choose(data, args, draw):
-    """The prepared hand to draw, ``{"seed", "state"}``, or ``None``: ``data`` is first-hand.json (parsed),
+    """The prepared hand to draw, ``{"seed", "state", "opening"}``, or ``None``: ``data`` is first-hand.json (parsed),
     ``args`` the arguments of the game the page would start now (its seed aside: :func:`without_seed`), ``draw``
     a number in [0, 1) that picks one hand. ``None`` when the file is not of this format, or its hands were made
     for other arguments (other rules, seats, levels or undo setting than the person's)."""
@@ -114,6 +126,11 @@ def choose(data, args, draw):
         return None
     deal = deals[min(int(draw * len(deals)), len(deals) - 1)]
     if not isinstance(deal, dict) or not isinstance(deal.get("seed"), int) or not isinstance(deal.get("state"), dict):
+        return None
+    opening = deal.get("opening")
+    if not isinstance(opening, list) or len(opening) != len(opening_events(deal["state"])):
+        return None
+    if not all(isinstance(state, dict) for state in opening):
         return None
     return deal
 

@@ -290,6 +290,76 @@ def test_the_computers_bids_on_the_prepared_hand_are_announced_as_in_any_game(ma
     assert announced(page) == words, "said once: the engine's taking the same hand over says them no second time"
 
 
+SAID_WITH_THE_PLATES = """(() => {
+  window.__said = [];  // each line said, with the bids on North's and East's plates at that moment
+  window.__dealt = [];  // each time the table deals (<html data-deal>), with the cards of the hand on show
+  const plate = (seat) => {
+    const bid = document.querySelector(`.seat-${seat} .seat-bid`);
+    return bid && !bid.classList.contains("empty") ? bid.textContent.trim() : "";
+  };
+  document.addEventListener("DOMContentLoaded", () => {  // long before Python runs
+    new MutationObserver(() => {
+      if (document.documentElement.dataset.deal !== "on") return;
+      const cards = [...document.querySelectorAll("#hand [data-card]")].map((card) => card.dataset.card);
+      window.__dealt.push({ cards, engine: !!window.spades?.readyAt });
+    }).observe(document.documentElement, { attributes: true, attributeFilter: ["data-deal"] });
+    new MutationObserver((changes) => {
+      for (const change of changes) {
+        for (const line of change.addedNodes) {
+          window.__said.push({ text: line.textContent, N: plate("N"), E: plate("E") });
+        }
+      }
+    }).observe(document.getElementById("announce"), { childList: true });
+  });
+})()"""
+
+
+@pytest.mark.parametrize("speed", ["fast", "normal"])
+def test_the_computers_bids_on_the_prepared_hand_are_paced_one_by_one(make_page, server, speed):
+    """As in any game, the prepared hand's opening is shown a move at a time: the deal, then North's bid (said and on
+    North's plate, East's plate still empty), then East's, each after the pause of the chosen speed."""
+    page = make_page(viewport={"width": 390, "height": 844})
+    page.add_init_script(SAID_WITH_THE_PLATES)
+    release, held = open_first(page, server, f"speed={speed}&sound=0")
+    state = shown_state(page)
+    north, east = (said(state["bids"][seat]) for seat in "NE")
+    words = [text("announce_bid", "en", who=text(f"who_{seat}", "en"), bid=said(state["bids"][seat])) for seat in "NE"]
+    lines = page.evaluate("window.__said")
+    assert [line["text"] for line in lines] == words
+    first, second = lines
+    assert first["N"].endswith(north) and first["E"] == "", "North's bid said with it on North's plate, East's empty"
+    assert second["N"].endswith(north) and second["E"].endswith(east), "then East's, on East's plate"
+    wait_held(page, held)
+    release()
+    page.wait_for_function("document.body.dataset.firstHand === 'engine'", timeout=TIMEOUT)
+    assert [line["text"] for line in page.evaluate("window.__said")] == words, "said once"
+
+
+@pytest.mark.parametrize(
+    ("motion", "speed"), [("no-preference", "normal"), ("no-preference", "slow"), ("reduce", "normal")]
+)
+def test_the_prepared_hand_is_dealt_as_any_deal_is(make_page, server, motion, speed):
+    """The prepared hand's cards fly out from the middle of the table as any deal's do (``<html data-deal="on">``
+    for the deal's time at the chosen speed, pacing.py ``DEALS``), before the engine; with reduced motion they are
+    simply there."""
+    page = make_page(viewport={"width": 390, "height": 844}, reduced_motion=motion)
+    page.add_init_script(SAID_WITH_THE_PLATES)
+    release, held = open_first(page, server, f"speed={speed}&sound=0")
+    page.wait_for_function("!document.documentElement.dataset.deal")  # the deal's end: the cards in their places
+    cards = hand(page)
+    assert len(cards) == 13
+    dealt = page.evaluate("window.__dealt")
+    if motion == "reduce":
+        assert dealt == [], "no flight where less motion is asked for"
+    else:
+        assert dealt == [{"cards": cards, "engine": False}], "the prepared hand dealt once, before the engine"
+    wait_held(page, held)
+    release()
+    page.wait_for_function("document.body.dataset.firstHand === 'engine'", timeout=TIMEOUT)
+    page.wait_for_function("document.body.dataset.await === 'bid'", timeout=TIMEOUT)
+    assert len(page.evaluate("window.__dealt")) == len(dealt), "the engine taking the same hand deals it no second time"
+
+
 def choose_language(page, lang):
     """Settings → Language ``lang`` → Save, by the keyboard-usable controls a person uses; until the page speaks it."""
     page.locator("#btn-menu").click()

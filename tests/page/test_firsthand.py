@@ -32,7 +32,15 @@ def args(**changes: Any) -> dict[str, Any]:
 
 
 def data(count: int = 4) -> dict[str, Any]:
-    deals = [{"seed": 100 + i, "state": {"me": "S", "turn": "S", "phase": "bidding", "n": i}} for i in range(count)]
+    bids = {"N": 4, "E": 2, "S": None, "W": None}
+    deals = [
+        {
+            "seed": 100 + i,
+            "state": {"me": "S", "turn": "S", "phase": "bidding", "dealer": "W", "bids": bids, "n": i},
+            "opening": [{"turn": "N", "n": i}, {"turn": "E", "n": i}],
+        }
+        for i in range(count)
+    ]
     return {"format": firsthand.FORMAT, "args": firsthand.without_seed(args()), "deals": deals}
 
 
@@ -88,6 +96,20 @@ def test_no_hand_from_a_file_of_another_format_or_without_hands() -> None:
     assert firsthand.choose({**data(), "format": "spades-first-hand/0"}, args(), 0.5) is None
     assert firsthand.choose({**data(), "deals": []}, args(), 0.5) is None
     assert firsthand.choose({**data(), "deals": [{"seed": "1", "state": {}}]}, args(), 0.5) is None
+    deal = data()["deals"][0]
+    for opening in (None, [], deal["opening"][:1], deal["opening"] * 2, [deal["opening"][0], "E"]):
+        damaged = {**data(), "deals": [{**deal, "opening": opening}]}
+        assert firsthand.choose(damaged, args(), 0.5) is None, "a state before each computer's bid, or no hand"
+
+
+def test_a_hand_is_shown_as_any_games_opening_the_deal_then_each_computers_bid() -> None:
+    deal = data()["deals"][2]
+    steps = firsthand.opening_steps(deal)
+    assert steps == [
+        (None, deal["opening"][0]),
+        ({"type": "bid", "seat": "N", "bid": 4}, deal["opening"][1]),
+        ({"type": "bid", "seat": "E", "bid": 2}, deal["state"]),
+    ]
 
 
 def test_a_new_games_arguments_are_the_settings() -> None:
@@ -187,6 +209,12 @@ def test_the_builds_hands_announce_north_and_east() -> None:
         said = firsthand.opening_events(state)
         assert [event["seat"] for event in said] == ["N", "E"]
         assert [event["bid"] for event in said] == [state["bids"]["N"], state["bids"]["E"]]
+        shown = [step["bids"] for _, step in firsthand.opening_steps(deal)]
+        assert shown == [  # the deal, North's bid, East's: one bid more a step
+            {"N": None, "E": None, "S": None, "W": None},
+            {"N": state["bids"]["N"], "E": None, "S": None, "W": None},
+            state["bids"],
+        ]
 
 
 def test_a_reseeded_save_keeps_its_hands_and_changes_only_the_seed() -> None:

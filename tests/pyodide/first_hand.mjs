@@ -1,8 +1,8 @@
 // The build's first hands (static/vendor/early/first-hand.json, scripts/early_data.py) made again by the engine in
 // Pyodide, started as static/engine-worker.mjs starts it on what the build ships (engine_stdlib.zip, spades.zip):
 // for each prepared seed, op `new` with the file's arguments, then `step` until it is the viewer's turn, as the page
-// does once the engine is ready (static/app/controller.py adopt_first). Prints one JSON line for
-// tests/test_early_data.py: how many hands were made and the seeds whose state differs from the prepared one.
+// does once the engine is ready (static/app/controller.py adopt_first). Prints one JSON line for tests/test_early_data.py:
+// how many hands were made and the seeds whose states (the person's turn, and the `opening` before it) differ.
 //
 //   node tests/pyodide/first_hand.mjs VENDOR_DIR
 import fs from "node:fs";
@@ -27,10 +27,12 @@ differ = []
 for deal in data["deals"]:
     answer = json.loads(handle("new", json.dumps({**args, "seed": deal["seed"]})))
     steps = 0
+    opening = []
     while answer["state"]["turn"] != args["viewer"] and steps < 4:
+        opening.append(answer["state"])
         answer = json.loads(handle("step", json.dumps({"viewer": args["viewer"], "lang": "en"})))
         steps += 1
-    if answer["state"] != deal["state"]:
+    if answer["state"] != deal["state"] or opening != deal["opening"]:
         differ.append(deal["seed"])
 json.dumps({"made": len(data["deals"]), "differ": differ})
 `);
