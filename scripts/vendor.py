@@ -19,6 +19,7 @@
   `--manifest` too, since the help and the catalog are page files)
 - trystero/: the online play's signalling library (core, BitTorrent-tracker strategy, Nostr strategy and its
   signing library), loaded on demand
+- sodium/: libsodium.js (sumo build), the group arithmetic of host-blind dealing, loaded on demand
 - versions.json: the runtime versions
 - build.json, build.js: the offline manifest for sw.js, {"hash", "files", "bytes"}: every file the page
   needs and a hash of their contents (build.js is the same object as `self.SPADES_BUILD = ...` for the service
@@ -86,6 +87,26 @@ def copy_trystero(vendor):
     shutil.copy2(noble / "LICENSE", dest / "noble" / "LICENSE")
     shutil.copy2(noble / "index.js", dest / "noble" / "index.mjs")
     return json.loads((NODE / "@trystero-p2p/torrent/package.json").read_text())["version"]
+
+
+# The group arithmetic of host-blind dealing (spades/table/group.py, docs/fair-play.md): libsodium.js, its "sumo"
+# build (the only one with edwards25519's point arithmetic), an ES module with its WebAssembly inside. The
+# wrapper imports the module by package name; the copy points it at the file beside it. static/group.mjs loads
+# it in the engine worker at the first online operation, so it is not precached (ONLINE).
+SODIUM = {"libsodium-wrappers-sumo": "libsodium-wrappers.mjs", "libsodium-sumo": "libsodium-sumo.mjs"}
+
+
+def copy_sodium(vendor):
+    dest = vendor / "sodium"
+    dest.mkdir()
+    for package, name in SODIUM.items():
+        source = NODE / package / "dist" / "modules-sumo-esm" / name
+        if not source.exists():
+            raise SystemExit(f"vendor: {package} is missing; run `npm ci`")
+        text = source.read_text(encoding="utf-8").replace('from"libsodium-sumo"', 'from"./libsodium-sumo.mjs"')
+        (dest / name).write_text(text, encoding="utf-8")
+    shutil.copy2(NODE / "libsodium-sumo" / "LICENSE", dest / "LICENSE")
+    return json.loads((NODE / "libsodium-wrappers-sumo" / "package.json").read_text())["version"]
 
 
 # Card faces (docs/runtime.md "Card faces"): Adrian Kennard's SVG deck (CC0), with big indices, from the npm
@@ -293,7 +314,8 @@ ROOT_FILES = ["index.html", "pyscript.toml", "*.webmanifest", "favicon*", "spade
 MANIFEST_FILES = {"build.json", "build.js"}  # not precached themselves (sw.js imports build.js)
 SKIPPED_PARTS = {"__pycache__", ".DS_Store"}
 PRECOMPRESSED = set(ENCODINGS.values())  # X.gz, X.br: the server's choice of how to send X, not more files
-ONLINE = ("static/online/", "static/vendor/trystero/", "static/app/online")  # loaded on demand: not precached
+# loaded on demand: not precached
+ONLINE = ("static/online/", "static/vendor/trystero/", "static/vendor/sodium/", "static/app/online", "static/group.mjs")
 BUILD_ONLY = {"static/help/help.json"}
 """Read at vendor time only (scripts/early_data.py renders it into static/vendor/early/help.<lang>.html, the help
 window the page fetches): never fetched by the page, so not precached."""
@@ -371,6 +393,7 @@ def main():
         versions = copy_runtimes(new)
         versions["trystero"] = copy_trystero(new)
         versions["cards"] = copy_cards(new)
+        versions["libsodium"] = copy_sodium(new)
         (new / "versions.json").write_text(json.dumps(versions, indent=2) + "\n")
         modules, stdlib, sources = compile_engine(new)
         early_data(new)

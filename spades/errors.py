@@ -298,6 +298,8 @@ class FairError(SpadesError):
         "fair_unexpected": ("seat", "value"),
         "fair_play_mismatch": ("n",),
         "fair_part": ("value",),
+        "fair_old_group": (),
+        "fair_no_group": (),
         "fair_none": (),
     }
     """What does not hold (a secret, a shuffle, a card's keys, a play) and who sent it; what cannot be read."""

@@ -279,7 +279,9 @@ async function start(py, plain) {
   py.runPython("import random; random.seed(); from spades.worker import handle");
   timing.engine = performance.now();
   const h = py.globals.get("handle");
-  return (op, args) => (op === "timing" ? JSON.stringify({ ...timing, downloads: downloads() }) : h(op, args));
+  const fn = (op, args) => (op === "timing" ? JSON.stringify({ ...timing, downloads: downloads() }) : h(op, args));
+  fn.py = py;
+  return fn;
 }
 
 async function startEngine() {
@@ -320,9 +322,22 @@ handle.then(
   (err) => self.postMessage({ timing: { ...timing, error: String(err) } }),
 );
 
+// The group arithmetic of host-blind dealing (static/group.mjs: libsodium.js), loaded at the first operation of
+// online play (a room's, a guest's, a blind hand's, a fair deal's) and handed to the engine before it runs; a
+// solo game never loads it.
+const ONLINE_OPS = /^(room_|guest_|blind_|fair_)/;
+let group = null;
+function groupReady() {
+  group ??= Promise.all([handle, import("./group.mjs").then((m) => m.sodiumGroup())]).then(([fn, backend]) => {
+    fn.py.pyimport("spades.table.group").use(backend);
+  });
+  return group;
+}
+
 serve(async ({ data: { id, op, args } }) => {
   try {
     const fn = await handle;
+    if (ONLINE_OPS.test(op)) await groupReady();
     self.postMessage({ id, ok: true, result: fn(op, args) });
   } catch (err) {
     self.postMessage({ id, ok: false, error: String(err) });

@@ -22,9 +22,10 @@ from spades.formats.record import to_record
 from spades.i18n.catalog import MESSAGES
 from spades.rules import Rules
 from spades.table import blind
-from spades.table.blind import Q, encode, power
+from spades.table.blind import encode, power
 from spades.table.blindroom import ERROR_CODES, EVENT_KINDS, BlindRelay, BlindSeat, PublicHand, rebuild
 from spades.table.chunks import GUEST_LIMIT, HOST_LIMIT, MAX_PARTS, ChunkError, Joiner, size, split
+from spades.table.group import L
 from spades.table.room import MESSAGE_LIMIT
 from spades.table.verify import verify_record
 from tests.portable.test_blindroom import Room, modified
@@ -132,14 +133,14 @@ def test_the_hosts_page_cannot_decrypt_a_guests_card_before_it_is_played() -> No
     devices = [seat.device for seat in room.seats]
     for t in unplayed:
         # the one exponent that opens position t is the product of its four keys, one a device (docs/fair-play.md):
-        # proved here with its owner's card; in the cards' subgroup of prime order Q, E_e undoes it for e = that
+        # proved here with its owner's card; in the cards' subgroup of prime order L, E_e undoes it for e = that
         # product only (any other e would be a discrete logarithm between two cards), so a key the host holds, or
-        # one times the host's own key of t, opens t exactly when it equals that product mod Q
+        # one times the host's own key of t, opens t exactly when it equals that product mod L
         opens = 1
         for device in devices:
-            opens = opens * device._b[t] % Q
+            opens = opens * device._b[t] % L
         assert power(encode(devices[t // 13].cards[t]), opens) == relay.final[t], t
-        assert opens not in {1, *(host._b[t] * k % Q for k in keys), *(k % Q for k in keys)}, t
+        assert opens not in {1, *(host._b[t] * k % L for k in keys), *(k % L for k in keys)}, t
         assert power(host.shuffles[4][t], blind.inverse(host._a)) not in cards
     # the relay's own state holds no key at all, and names only the cards played
     assert not any(hasattr(relay, name) for name in ("_a", "_b", "_x", "_keys", "device"))

@@ -20,10 +20,11 @@ from spades.scoring import renege_tricks
 from spades.stats.profile import add_game, game_from_state, new_profile, rating_entries, rating_report
 from spades.stats.rating import change
 from spades.table import blindops
-from spades.table.blind import Q, encode, power
+from spades.table.blind import encode, power
 from spades.table.blindroom import BlindSeat
 from spades.table.blindtable import with_device
 from spades.table.chunks import Joiner
+from spades.table.group import L
 from spades.table.guest import check_host_message
 from spades.table.room import HOST, Room, RoomConfig, RoomError
 from spades.table.takeover import take_over
@@ -84,18 +85,18 @@ def test_the_host_holds_nothing_that_opens_an_unplayed_card_of_another_seat_duri
     unplayed = [t for t in range(52) if t not in relay.public.positions and t not in mine]
     assert len(unplayed) == 39 - 3
     # the one exponent that opens position t is the product of its four devices' keys (tests/test_blindroom.py's
-    # check: proved with the owner's card; in the cards' subgroup of prime order Q no other exponent opens it), so
+    # check: proved with the owner's card; in the cards' subgroup of prime order L no other exponent opens it), so
     # a key the host holds, or one times the host's own key of t, opens t exactly when it equals that product
     devices = {page.seat: page.device.device for page in world.pages.values()}
     assert sorted(devices) == list(Seat)
-    held = {1, *(k % Q for k in keys)}
+    held = {1, *(k % L for k in keys)}
     for t in unplayed:
         opens = 1
         for device in devices.values():
-            opens = opens * device._b[t] % Q
+            opens = opens * device._b[t] % L
         owner = devices[list(Seat)[t // 13]]
         assert power(encode(owner.cards[t]), opens) == relay.final[t], t
-        assert opens not in held and opens not in {host._b[t] * k % Q for k in keys}, t
+        assert opens not in held and opens not in {host._b[t] * k % L for k in keys}, t
     assert not any(hasattr(relay, name) for name in ("_a", "_b", "_x", "_keys", "device"))
 
 

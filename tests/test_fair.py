@@ -1,11 +1,12 @@
 """Fair deals: commit–reveal (spades.table.fair), host-blind dealing (spades.table.blind), ``python -m spades verify``.
 
 Four simulated devices deal through a relay that sees every message (tests/portable/test_fair.py's harness; whole
-hands are played there, also in Pyodide).  Here: the group is what its seed makes; the cipher commutes and undoes;
-sealed boxes open only with their key; a tampered shuffle, a deck outside the group, a forged card, lying keys, a
-lying reveal, a message out of turn and a refused reveal are each caught and named; the relay's device, holding
-everything it saw, cannot decrypt a card of another seat before it is played; any change to a finished hand's
-transcript is caught; commit–reveal over random secrets; the record's fair part and the command line.
+hands are played there, also in Pyodide).  Here: the group is edwards25519's (checked against RFC 8032); the
+cipher commutes and undoes; sealed boxes open only with their key; a tampered shuffle, a deck outside the group,
+a forged card, lying keys, a lying reveal, a message out of turn and a refused reveal are each caught and named;
+the relay's device, holding everything it saw, cannot decrypt a card of another seat before it is played; any
+change to a finished hand's transcript is caught; commit–reveal over random secrets; the record's fair part and
+the command line.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from nacl import bindings as sodium
 
 from spades.cards import CARD_NAMES, Seat, mask_cards, parse_card
 from spades.errors import FairError, RecordError
@@ -29,7 +31,8 @@ from spades.formats.record import from_record, to_record
 from spades.game import Game, Phase
 from spades.rng import deal_masks
 from spades.table import blind, fair
-from spades.table.blind import HALF, Device, P, Q, R, canon, encode, power
+from spades.table.blind import Device, encode, power
+from spades.table.group import L
 from spades.table.verify import verify_record
 from tests.portable.test_fair import Relay, play_hand
 
@@ -65,22 +68,37 @@ def caught(verdict: fair.Verification | blind.Audit, code: str, seat: str) -> No
 # ----------------------------------------------------------------- the group and the cipher
 
 
-def test_the_group_is_what_its_published_seed_makes() -> None:
-    assert P == 2 * Q * R + 1 and P.bit_length() == 2048 and Q.bit_length() == 256 and R.bit_length() == 1791
-    assert all(blind.is_probable_prime(n) for n in (Q, R, P))
-    # the least primes from the seed's numbers: small offsets (scripts/fair_group.py finds them), no free choice
-    assert Q - blind.Q0 == blind.Q_OFFSET < 2**8 and R - blind.R0 == blind.R_OFFSET < 2**22
-    assert not any(blind.is_probable_prime(n) for n in range(blind.Q0, Q, 2))
+# RFC 8032, section 7.1, TEST 1: a secret key and its public key (A = a·B, a from SHA-512 of the key, clamped)
+RFC8032_SECRET = "9d61b19deffd5a60ba844af492ec2cc44449c5697b326919703bac031cae7f60"
+RFC8032_PUBLIC = "d75a980182b10ab7d54bfed3c964073a0ee172f3daa62325af021a68f707511a"
+ORDER_TWO = "ecffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f"  # (0, -1): of order 2
+
+
+def add(x: str, y: str) -> str:
+    """``x + y`` on the curve (libsodium; the tests' own, to make elements the protocol never makes)."""
+    return str(sodium.crypto_core_ed25519_add(bytes.fromhex(x), bytes.fromhex(y)).hex())
+
+
+def test_the_group_is_ed25519s_prime_order_subgroup_checked_against_rfc_8032() -> None:
+    # someone else's yardstick: RFC 8032's public key of its first test key is a·B for our base and arithmetic
+    digest = bytearray(hashlib.sha512(bytes.fromhex(RFC8032_SECRET)).digest()[:32])
+    digest[0] &= 248
+    digest[31] = digest[31] & 127 | 64
+    assert power(blind.generator(), int.from_bytes(digest, "little")) == RFC8032_PUBLIC
+    assert L == 2**252 + 27742317777372353535851937790883648493 and pow(2, L - 1, L) == 1
     elements = [encode(card) for card in range(54)]
-    assert len(set(elements)) == 54 and all(1 < x <= HALF and power(x, Q) == 1 for x in elements)
-    assert blind.in_subgroup(elements) and power(blind.generator(), Q) == 1 and blind.generator() != 1
-    outside = power(3, 2 * Q)  # an element of order r: not a card's
-    assert outside != 1 and not blind.in_subgroup([*elements[:10], canon(elements[10] * outside % P)])
-    assert not blind.in_subgroup([0]) and not blind.in_subgroup([HALF + 1])
+    assert len(set(elements)) == 54 and blind.in_group(elements) and blind.in_group([blind.generator()])
+    # the cipher's exponents work modulo L: (L + 1)·x = x
+    assert power(elements[5], L + 1) == elements[5] and power(power(elements[5], L - 1), L - 1) == elements[5]
+    # outside the subgroup: a point of order 2, a card moved by it, the identity, no point, not canonical text
+    assert not blind.in_group([ORDER_TWO]) and not blind.in_group([*elements[:10], add(elements[10], ORDER_TWO)])
+    identity = "01" + "00" * 31
+    assert not blind.in_group([identity]) and not blind.in_group(["ff" * 32])
+    assert not blind.in_group([elements[0].upper()]) and not blind.in_group([elements[0][:-2]])
 
 
 @SLOW
-@given(st.integers(1, Q - 1), st.integers(1, Q - 1), st.integers(0, 53))
+@given(st.integers(1, L - 1), st.integers(1, L - 1), st.integers(0, 53))
 def test_the_cipher_commutes_and_the_inverse_undoes_it(j: int, k: int, card: int) -> None:
     m = encode(card)
     assert power(power(m, j), k) == power(power(m, k), j)
@@ -88,7 +106,7 @@ def test_the_cipher_commutes_and_the_inverse_undoes_it(j: int, k: int, card: int
 
 
 @settings(max_examples=30, deadline=None)
-@given(st.binary(min_size=32, max_size=32), st.lists(st.integers(1, Q - 1), min_size=1, max_size=13), st.data())
+@given(st.binary(min_size=32, max_size=32), st.lists(st.integers(1, L - 1), min_size=1, max_size=13), st.data())
 def test_a_sealed_box_opens_only_with_its_key_and_unchanged(key: bytes, keys: list[int], data: st.DataObject) -> None:
     box = blind.seal(key, keys)
     assert blind.unseal(key, box, len(keys)) == keys
@@ -180,13 +198,13 @@ def test_the_relays_own_device_cannot_decrypt_another_seats_card_before_it_is_pl
     for t in unplayed:
         assert power(shuffled[t], blind.inverse(host._a)) not in cards
         # the one exponent that opens t is the product of its four devices' keys (proved with the owner's card; in
-        # the cards' subgroup of prime order Q no other one opens it): the host's key of t times any key it holds
+        # the group of prime order L no other one opens it): the host's key of t times any key it holds
         # opens t exactly when it equals that product
         opens = 1
         for device in relay.devices:
-            opens = opens * device._b[t] % Q
+            opens = opens * device._b[t] % L
         assert power(encode(relay.devices[list(Seat)[t // 13]].cards[t]), opens) == final[t], t
-        assert opens not in {host._b[t] * k % Q for k in [1, *received, *shown]}, t
+        assert opens not in {host._b[t] * k % L for k in [1, *received, *shown]}, t
     # the boxes sealed for other seats do not open with any key the host can make
     for m in relay.seen:
         if m["type"] == "keys" and host.seat.name not in (m["from"], m["to"]):
@@ -212,12 +230,10 @@ def test_a_tampered_shuffle_is_found_at_the_audit_and_names_the_shuffler() -> No
 
 
 def test_a_deck_outside_the_group_is_refused_by_the_next_device_naming_the_sender() -> None:
-    mark = power(3, 2 * Q)  # of order r: it would carry through E's encryption and betray the permutation
-
     def tamper(message: dict[str, Any]) -> dict[str, Any]:
         if message["type"] == "shuffle" and message["from"] == "N":
             deck = list(message["deck"])
-            deck[0] = format(canon(int(deck[0], 16) * mark % P), "x")
+            deck[0] = add(deck[0], ORDER_TWO)  # a mark that would survive E's encryption and betray the permutation
             return {**message, "deck": deck}
         return message
 
@@ -293,9 +309,9 @@ def test_a_reveal_that_does_not_match_names_the_device(field: str, code: str) ->
     if field == "perm":
         reveal["perm"] = [reveal["perm"][1], reveal["perm"][0], *reveal["perm"][2:]]
     elif field == "b":
-        reveal["b"] = [format(int(reveal["b"][0], 16) % (Q - 1) + 1, "x"), *reveal["b"][1:]]
+        reveal["b"] = [format(int(reveal["b"][0], 16) % (L - 1) + 1, "x"), *reveal["b"][1:]]
     else:
-        reveal[field] = format(int(reveal[field], 16) % (Q - 1) + 1, "x")
+        reveal[field] = format(int(reveal[field], 16) % (L - 1) + 1, "x")
     caught(audit_of(transcript, bids), code, "S")
 
 
@@ -330,9 +346,11 @@ def test_any_change_to_a_finished_hands_transcript_is_caught(data: st.DataObject
         message["box"] = raw.hex()
     else:
         at = data.draw(st.integers(0, len(message[key]) - 1))
-        old = int(message[key][at], 16)
-        new = canon(old * encode(0) % P) if message["type"] in ("shuffle", "lock") else old % (Q - 1) + 1
-        message[key][at] = format(new, "x")
+        old = message[key][at]
+        if message["type"] in ("shuffle", "lock"):
+            message[key][at] = add(old, encode(0))
+        else:
+            message[key][at] = format(int(old, 16) % (L - 1) + 1, "x")
     audit = audit_of(transcript, bids)
     assert not audit.ok
     assert audit.verification.error is not None and audit.verification.error.seat == message["from"]
@@ -368,7 +386,7 @@ def blind_record() -> dict[str, Any]:
         game.bid(bid)
     for card in played:
         game.play(card)
-    part = {"kind": "blind", "table": "t-fin", "hand": 1, "transcript": relay.devices[2].transcript}
+    part = {"kind": "blind", "group": "ed25519", "table": "t-fin", "hand": 1, "transcript": relay.devices[2].transcript}
     return to_record(game, {1: part})
 
 
@@ -459,6 +477,10 @@ def test_a_fair_part_that_cannot_be_read_does_not_hold_and_says_which_value() ->
     verdict = verify_record(record)
     assert verdict.line.startswith("does not hold: hand 1: a blind part needs 'table', 'hand' and 'transcript'")
     record = blind_record()
+    del record["hands"][0]["fair"]["group"]  # as the first version's parts (a 2048-bit group) were
+    line = "does not hold: hand 1: this hand was dealt by the first version of host-blind dealing (a 2048-bit group)"
+    assert verify_record(record).line == line + ", which this version no longer checks"
+    record = blind_record()
     record["hands"][0]["fair"]["transcript"].append("hello")
     assert verify_record(record).line == "does not hold: hand 1: a transcript message must be an object, got 'hello'"
 
@@ -525,6 +547,5 @@ def test_the_formulas_are_the_documented_ones() -> None:
     data += b"".join(b"\0\0\0\x20" + secrets[seat] for seat in Seat)
     seed = int(sha(data).hexdigest(), 16) >> (256 - 53)
     assert fair.combine("t1", 3, secrets) == seed and fair.deal_of(seed) == deal_masks(seed, 0)
-    h = int.from_bytes(b"".join(sha(b"spades-fair/1 group\0card AS" + bytes([0, 0, 0, i])).digest()
-                                for i in range(9)), "big") >> (9 * 256 - 2112)  # fmt: skip
-    assert encode(parse_card("AS")) == canon(pow(h % P, 2 * R, P))
+    uniform = sha(b"spades-fair/2 card AS").digest()
+    assert encode(parse_card("AS")) == sodium.crypto_core_ed25519_from_uniform(uniform).hex()

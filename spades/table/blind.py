@@ -4,17 +4,13 @@ Four devices, one a seat (N, E, S, W: device ``i`` is seat ``i``), deal a hand s
 which relays every message, included — learns a card of another seat before it is played, and check at the end
 of the hand that the shuffle, the deal and every play were honest (``docs/fair-play.md`` tells it step by step).
 
-**The group.**  ``p = 2·q·r + 1`` with ``q`` a 256-bit prime and ``r`` a 1791-bit prime, all three derived from
-the published seed :data:`SEED` (``scripts/fair_group.py``: the least primes at or above numbers read from
-SHA-256 of the seed; :data:`Q_OFFSET`, :data:`R_OFFSET`).  Elements are the classes ``{x, p − x}``, written as
-the smaller of the two (:func:`canon`): the group of order ``q·r`` (both large primes) in which ``−1`` does not
-exist, so no element has a small order to leak through.  Cards live in its order-``q`` subgroup, where the
-discrete logarithm is as hard as in a 2048-bit safe-prime group and every exponent is 256 bits (keys and their
-inverses mod ``q`` alike: the cost of the classic scheme's inverses on a safe prime is what this avoids).
+**The group** (:mod:`spades.table.group`): the prime-order subgroup of edwards25519 (order ``L``, 253 bits),
+with libsodium's arithmetic; elements are written as 64 hexadecimal characters, exponents are integers in
+``[1, L)``.
 
-* Card ``c`` is ``encode(c) = canon(h^(2r))`` for ``h = expand("card " + name, 2112) mod p``: nobody knows the
-  logarithm of one card to another (small numbers such as 4 and 16 = 4² would betray each other).
-* ``E_k(m) = canon(m^k mod p)`` with ``k`` in ``[1, q)``; ``E_k(E_j(m)) = E_j(E_k(m))``; ``D_k = E_(k⁻¹ mod q)``.
+* Card ``c`` is ``encode(c) = from_label("card " + name)``: hashed to the group, so nobody knows the logarithm of
+  one card to another.
+* ``E_k(m) = k·m``; ``E_k(E_j(m)) = E_j(E_k(m))``; ``D_k = E_(k⁻¹ mod L)``.
 
 **The messages** (JSON objects; numbers of the group as hex text; ``from``, ``to`` are seat letters; every
 message goes to every device through the relay):
@@ -26,8 +22,8 @@ message goes to every device through the relay):
    the relay learns nothing from them.
 3. ``shuffle`` ``{deck}``, N, E, S, W in turn: encrypt every card of the deck received (first the public deck, in
    card order) with a deck key ``a`` and permute it (``deck[t] = E_a(received[perm[t]])``).  The device that
-   encrypts a deck next first checks that it lies in the cards' subgroup (:func:`in_subgroup`, a batch test): an
-   element outside it could carry a mark through the encryption and betray the permutation.
+   encrypts a deck next first checks that it lies in the group (:func:`spades.table.group.valid`): an element
+   outside it could carry a mark through the encryption and betray the permutation.
 4. ``lock`` ``{block, deck}``, N, E, S, W in turn, one block of 13 positions a message (so the four work at once
    on different blocks): replace the deck-key layer by the positions' keys (``deck[t] = E_(b[t]·a⁻¹)(received[t])``).
    W's lock of block ``i`` is seat ``i``'s part of the final deck: its owner decrypts its 13 cards with the three
@@ -40,7 +36,7 @@ message goes to every device through the relay):
    each play, and the play against the rules with the engine (a renege — not following suit when able — is found
    here).
 
->>> canon(P - 2) == 2 and power(encode(0), Q) == 1
+>>> power(power(encode(0), 3), inverse(3)) == encode(0)
 True
 """
 
@@ -57,152 +53,46 @@ from ..errors import FairError, SpadesError, brief
 from ..game import Game, Phase
 from ..rules import Rules
 from .fair import Verification, field
+from .group import L, from_label, inverse, new_key, power, power_all, power_each, valid
 
-SEED = b"spades-fair/1 group"
-"""The published seed the group is derived from (nothing else was chosen)."""
-
-
-def expand(label: bytes, bits: int) -> int:
-    """The first ``bits`` bits of SHA-256(SEED ‖ 0 ‖ label ‖ counter) for counter 0, 1, … (4 bytes), as an integer."""
-    out = b""
-    counter = 0
-    while len(out) * 8 < bits:
-        out += hashlib.sha256(SEED + b"\0" + label + counter.to_bytes(4, "big")).digest()
-        counter += 1
-    return int.from_bytes(out, "big") >> (len(out) * 8 - bits)
+HEX = "0123456789abcdef"
+GENERATOR = "5866666666666666666666666666666666666666666666666666666666666666"
+"""``g``: the Diffie–Hellman base, edwards25519's standard base point (of order ``L``)."""
 
 
-Q0 = expand(b"q", 256) | (1 << 255) | 1
-R0 = expand(b"r", 1791) | (1 << 1790)
-Q_OFFSET = 90
-R_OFFSET = 2026049
-Q = Q0 + Q_OFFSET
-"""The order of the cards' subgroup: a 256-bit prime."""
-R = R0 + R_OFFSET
-"""The other prime factor of the group's order (1791 bits)."""
-P = 2 * Q * R + 1
-"""The modulus: a 2048-bit prime."""
-HALF = (P - 1) // 2
-SAMPLE_BITS = 64
-"""The random exponents of the batch tests: a wrong deck passes one with probability at most 2**-64."""
+def encode(card: int) -> str:
+    """The group element of card number ``card`` (hashed from its name; kept once made)."""
+    return from_label(b"card " + CARD_NAMES[card].encode())
 
 
-def is_probable_prime(n: int, rounds: int = 40) -> bool:
-    """Miller–Rabin with ``rounds`` bases read from SHA-256 of ``n`` (deterministic: the same answer everywhere)."""
-    if n < 2:
-        return False
-    for small in (2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37):
-        if n % small == 0:
-            return n == small
-    d, s = n - 1, 0
-    while d % 2 == 0:
-        d, s = d // 2, s + 1
-    seed = n.to_bytes((n.bit_length() + 7) // 8, "big")
-    for i in range(rounds):
-        a = 2 + int.from_bytes(hashlib.sha256(seed + i.to_bytes(4, "big")).digest(), "big") % (n - 3)
-        x = pow(a, d, n)
-        if x in (1, n - 1):
-            continue
-        for _ in range(s - 1):
-            x = x * x % n
-            if x == n - 1:
-                break
-        else:
-            return False
-    return True
+def generator() -> str:
+    """``g``: the Diffie–Hellman base."""
+    return GENERATOR
 
 
-def canon(x: int) -> int:
-    """The class ``{x, p − x}`` written as its smaller member."""
-    return x if x <= HALF else P - x
+def in_group(elements: Sequence[str]) -> bool:
+    """Whether every one of ``elements`` is an element of the group (:func:`spades.table.group.valid`)."""
+    return valid(elements)
 
 
-def power(x: int, e: int) -> int:
-    """``canon(x^e mod p)``: the cipher ``E_e(x)``."""
-    y = pow(x, e, P)
-    return y if y <= HALF else P - y
-
-
-def inverse(k: int) -> int:
-    """``k⁻¹ mod q``: the exponent that undoes ``E_k``."""
-    return pow(k, -1, Q)
-
-
-def new_key() -> int:
-    """A fresh exponent, uniform in ``[1, q)``."""
-    return 1 + _random.randbelow(Q - 1)
-
-
-_ENCODED: dict[int, int] = {}
-_GENERATOR: list[int] = []
-
-
-def encode(card: int) -> int:
-    """The group element of card number ``card`` (computed once: one 1792-bit power each)."""
-    element = _ENCODED.get(card)
-    if element is None:
-        element = _ENCODED[card] = power(expand(b"card " + CARD_NAMES[card].encode(), 2112) % P, 2 * R)
-    return element
-
-
-def generator() -> int:
-    """``g``: the Diffie–Hellman base, an element of the cards' subgroup read from the seed like the cards."""
-    if not _GENERATOR:
-        _GENERATOR.append(power(expand(b"g", 2112) % P, 2 * R))
-    return _GENERATOR[0]
-
-
-def weighted_product(elements: Sequence[int], weights: Sequence[int]) -> int:
-    """``∏ elements[i] ** weights[i] mod p`` for weights below ``2**SAMPLE_BITS``: one squaring a bit shared by all
-    (Straus), about half the cost of a power each."""
-    tables = []
-    for x in elements:
-        row = [1, x]
-        for _ in range(14):
-            row.append(row[-1] * x % P)
-        tables.append(row)
-    product = 1
-    for shift in range(SAMPLE_BITS - 4, -1, -4):
-        for _ in range(4):
-            product = product * product % P
-        for row, weight in zip(tables, weights, strict=True):
-            digit = weight >> shift & 15
-            if digit:
-                product = product * row[digit] % P
-    return product
-
-
-def _weights(count: int) -> list[int]:
-    return [_random.randbits(SAMPLE_BITS) for _ in range(count)]
-
-
-def in_subgroup(elements: Sequence[int]) -> bool:
-    """Whether every one of ``elements`` lies in the cards' subgroup, by a batch test: their product under random
-    64-bit weights, raised to ``q``, is 1 (a deck with an element outside passes with probability at most 2**-64,
-    both other factors of the group's order being large primes)."""
-    if not all(type(x) is int and 1 <= x <= HALF for x in elements):
-        return False
-    return power(weighted_product(elements, _weights(len(elements))), Q) == 1
-
-
-def same_powers(before: Sequence[int], after: Sequence[int], exponents: Sequence[int]) -> bool:
-    """Whether ``after[t] == power(before[t], exponents[t])`` for every ``t`` — when all exponents are equal, by a
-    batch test (both sides under the same random 64-bit weights; a wrong element passes with probability at most
-    2**-64); otherwise position by position."""
+def same_powers(before: Sequence[str], after: Sequence[str], exponents: Sequence[int]) -> bool:
+    """Whether ``after[t] == power(before[t], exponents[t])`` for every ``t``."""
     if len(before) != len(after):
         return False
-    if len(set(exponents)) == 1:
-        weights = _weights(len(before))
-        return power(weighted_product(before, weights), exponents[0]) == canon(weighted_product(after, weights))
-    return all(power(x, e) == y for x, e, y in zip(before, exponents, after, strict=True))
+    try:
+        if len(set(exponents)) == 1:
+            return power_all(before, exponents[0]) == list(after)
+        return power_each(before, exponents) == list(after)
+    except FairError:
+        return False
 
 
 # ----------------------------------------------------------------- sealed boxes (the keys for one seat)
 
 
-def _box_key(table: str, hand: int, sender: Seat, to: Seat, shared: int) -> bytes:
-    data = field("spades-fair/1 box") + field(table) + field(hand) + field(sender.name) + field(to.name)
-    return hashlib.sha256(data + field(shared.to_bytes(256, "big"))).digest()
+def _box_key(table: str, hand: int, sender: Seat, to: Seat, shared: str) -> bytes:
+    data = field("spades-fair/2 box") + field(table) + field(hand) + field(sender.name) + field(to.name)
+    return hashlib.sha256(data + field(bytes.fromhex(shared))).digest()
 
 
 def _stream(key: bytes, size: int) -> bytes:
@@ -261,6 +151,23 @@ def _numbers(seat: Seat, name: str, value: object, count: int, low: int, high: i
     return [_number(seat, name, item, low, high) for item in value]
 
 
+def _elements(seat: Seat, name: str, value: object, count: int) -> list[str]:
+    """``count`` elements of the group, each checked (:func:`spades.table.group.valid`)."""
+    if not isinstance(value, list) or len(value) != count:
+        raise _fail(seat, name, value)
+    if not valid(value):
+        bad = next((x for x in value if not valid([x])), value)
+        raise _fail(seat, name, bad)
+    return list(value)
+
+
+def _element(seat: Seat, name: str, value: object) -> str:
+    """One element of the group, checked."""
+    if not isinstance(value, str) or not valid([value]):
+        raise _fail(seat, name, value)
+    return value
+
+
 def _hex(x: int) -> str:
     return format(x, "x")
 
@@ -277,19 +184,19 @@ def _positions(seat: int, size: int) -> range:
     return range(seat * share, (seat + 1) * share)
 
 
-def read_lock(message: Mapping[str, Any], size: int) -> tuple[int, list[int]]:
+def read_lock(message: Mapping[str, Any], size: int) -> tuple[int, list[str]]:
     """The ``(block, elements)`` of a ``lock`` message of a deck of ``size`` cards, read (a :class:`FairError`
     naming the sender for one that cannot be)."""
     sender, block = _sender(message), message.get("block")
     if type(block) is not int or block not in range(4):
         raise _fail(sender, "block", block)
-    return block, _numbers(sender, "deck", message.get("deck"), size // 4, 1, HALF)
+    return block, _elements(sender, "deck", message.get("deck"), size // 4)
 
 
-def read_play(message: Mapping[str, Any], final: Sequence[int], deck: int, played: Iterable[int]) -> tuple[int, int]:
+def read_play(message: Mapping[str, Any], final: Sequence[str], deck: int, played: Iterable[int]) -> tuple[int, int]:
     """The ``(position, card)`` of a ``play`` message, checked as a relay can check it: the position is one of the
     sender's and not played yet (``played``: positions), and the four keys decrypt that position of the ``final``
-    deck (0 where not locked yet) to the card named.  Raises :class:`FairError` ``fair_forged_card`` naming the
+    deck (``""`` where not locked yet) to the card named.  Raises :class:`FairError` ``fair_forged_card`` naming the
     sender (or ``fair_value`` for keys that are no exponents).  A device checks its own key besides
     (:meth:`Device.receive`)."""
     sender = _sender(message)
@@ -304,11 +211,11 @@ def read_play(message: Mapping[str, Any], final: Sequence[int], deck: int, playe
         card = parse_card(text)
     except SpadesError:
         raise forged from None
-    keys = _numbers(sender, "keys", message.get("keys"), 4, 1, Q - 1)
+    keys = _numbers(sender, "keys", message.get("keys"), 4, 1, L - 1)
     product = 1
     for k in keys:
-        product = product * k % Q
-    if not deck >> card & 1 or final[position] == 0 or power(final[position], inverse(product)) != encode(card):
+        product = product * k % L
+    if not deck >> card & 1 or final[position] == "" or power(final[position], inverse(product)) != encode(card):
         raise forged
     return position, card
 
@@ -340,10 +247,10 @@ class Device:
             order[i], order[j] = order[j], order[i]
         self._perm = order
         self._b = [new_key() for _ in range(self.size)]
-        self.publics: dict[Seat, int] = {}
-        self.shuffles: list[list[int]] = [[encode(c) for c in mask_cards(deck)]]
-        self.locks: list[list[int]] = [[0] * self.size for _ in Seat]
-        """Each seat's lock layer (by position; 0 until its block came): ``locks[3]`` is the final deck."""
+        self.publics: dict[Seat, str] = {}
+        self.shuffles: list[list[str]] = [[encode(c) for c in mask_cards(deck)]]
+        self.locks: list[list[str]] = [[""] * self.size for _ in Seat]
+        """Each seat's lock layer (by position; ``""`` until its block came): ``locks[3]`` is the final deck."""
         self._locked: set[tuple[int, int]] = set()
         self._keys: dict[Seat, list[int]] = {self.seat: [self._b[t] for t in _positions(self.seat, self.size)]}
         self.cards: dict[int, int] = {}
@@ -358,7 +265,7 @@ class Device:
 
     def start(self) -> list[dict[str, Any]]:
         """This device's first message: its Diffie–Hellman public value."""
-        return [{"type": "hello", "from": self.seat.name, "dh": _hex(power(generator(), self._x))}]
+        return [{"type": "hello", "from": self.seat.name, "dh": power(generator(), self._x)}]
 
     @property
     def dealt(self) -> bool:
@@ -384,7 +291,7 @@ class Device:
 
     def _on_hello(self, sender: Seat, message: Mapping[str, Any]) -> list[dict[str, Any]]:
         self._expect(sender, sender not in self.publics, "hello")
-        value = _number(sender, "dh", message.get("dh"), 2, HALF)
+        value = _element(sender, "dh", message.get("dh"))
         self.publics[sender] = value
         if len(self.publics) < 4:
             return []
@@ -398,20 +305,22 @@ class Device:
             out.append(self._shuffle(self.shuffles[0]))
         return out
 
-    def _shuffle(self, received: list[int]) -> dict[str, Any]:
-        a, perm = self._a, self._perm
-        return {"type": "shuffle", "from": self.seat.name, "deck": [_hex(power(received[i], a)) for i in perm]}
+    def _shuffle(self, received: list[str]) -> dict[str, Any]:
+        deck = power_all([received[i] for i in self._perm], self._a)
+        return {"type": "shuffle", "from": self.seat.name, "deck": deck}
 
-    def _lock(self, block: int, received: list[int]) -> dict[str, Any]:
+    def _lock(self, block: int, received: list[str]) -> dict[str, Any]:
         undo = inverse(self._a)
         positions = _positions(block, self.size)
-        deck = [_hex(power(received[t], self._b[t] * undo % Q)) for t in positions]
+        deck = power_each([received[t] for t in positions], [self._b[t] * undo % L for t in positions])
         return {"type": "lock", "from": self.seat.name, "block": block, "deck": deck}
 
     def _on_shuffle(self, sender: Seat, message: Mapping[str, Any]) -> list[dict[str, Any]]:
         self._expect(sender, len(self.publics) == 4 and sender == len(self.shuffles) - 1, "shuffle")
-        deck = _numbers(sender, "deck", message.get("deck"), self.size, 1, HALF)
-        if sender == (self.seat - 1) % 4 and not in_subgroup(deck):  # the deck this device encrypts (or locks) next
+        deck = message.get("deck")
+        if not isinstance(deck, list) or len(deck) != self.size:
+            raise _fail(sender, "deck", deck)
+        if not in_group(deck):  # the deck this device encrypts (or locks) next, and every other: checked once
             raise FairError(f"{sender.name}'s deck is not in the group", "fair_not_in_group", {"seat": sender.name})
         self.shuffles.append(deck)
         if len(self.shuffles) == 5:
@@ -424,7 +333,7 @@ class Device:
         assert isinstance(block, int)
         ready = (sender, block) not in self._locked and (sender == Seat.N or (sender - 1, block) in self._locked)
         self._expect(sender, ready, "lock")
-        deck = _numbers(sender, "deck", message.get("deck"), self.size // 4, 1, HALF)
+        deck = _elements(sender, "deck", message.get("deck"), self.size // 4)
         self.locks[sender][block * len(deck) : (block + 1) * len(deck)] = deck
         self._locked.add((sender, block))
         out = []
@@ -444,7 +353,7 @@ class Device:
         self._expect(sender, sender not in self._keys, "keys")
         key = _box_key(self.table, self.hand, sender, self.seat, power(self.publics[sender], self._x))
         keys = unseal(key, message.get("box", ""), self.size // 4) if isinstance(message.get("box"), str) else None
-        self._keys[sender] = keys if keys is not None and all(1 <= k < Q for k in keys) else [1] * (self.size // 4)
+        self._keys[sender] = keys if keys is not None and all(1 <= k < L for k in keys) else [1] * (self.size // 4)
         self._open_hand()
         return []
 
@@ -454,11 +363,15 @@ class Device:
             return
         final = self.locks[3]
         table = {encode(c): c for c in mask_cards(self.deck)}
-        for i, t in enumerate(_positions(self.seat, self.size)):
+        positions = _positions(self.seat, self.size)
+        undo = []
+        for i in range(len(positions)):
             product = 1
             for seat in Seat:
-                product = product * self._keys[seat][i] % Q
-            card = table.get(power(final[t], inverse(product)))
+                product = product * self._keys[seat][i] % L
+            undo.append(inverse(product))
+        for t, element in zip(positions, power_each([final[t] for t in positions], undo), strict=True):
+            card = table.get(element)
             if card is None:
                 self.unreadable.append(t)
             else:
@@ -489,11 +402,11 @@ class Device:
             card = parse_card(text)
         except SpadesError:
             raise forged from None
-        keys = _numbers(sender, "keys", message.get("keys"), 4, 1, Q - 1)
+        keys = _numbers(sender, "keys", message.get("keys"), 4, 1, L - 1)
         mine = self._b[position] if sender != self.seat else keys[self.seat]
         product = 1
         for k in keys:
-            product = product * k % Q
+            product = product * k % L
         if (
             keys[self.seat] != mine
             or not self.deck >> card & 1
@@ -576,16 +489,16 @@ def _one_each(kinds: dict[str, list[Mapping[str, Any]]], kind: str) -> dict[Seat
     return found
 
 
-def _layers(messages: Iterable[Mapping[str, Any]], size: int) -> dict[Seat, list[int]]:
+def _layers(messages: Iterable[Mapping[str, Any]], size: int) -> dict[Seat, list[str]]:
     """Each seat's lock layer, from its four ``lock`` messages (one a block); a seat with a block missing or sent
     twice is left out (and named by the audit)."""
-    blocks: dict[tuple[Seat, int], list[int]] = {}
+    blocks: dict[tuple[Seat, int], list[str]] = {}
     for message in messages:
         sender, block = _sender(message), message.get("block")
         if type(block) is not int or block not in range(4) or (sender, block) in blocks:
             raise FairError(f"{sender.name} sent a lock out of turn", "fair_unexpected",
                             {"seat": sender.name, "value": "lock"})  # fmt: skip
-        blocks[sender, block] = _numbers(sender, "deck", message.get("deck"), size // 4, 1, HALF)
+        blocks[sender, block] = _elements(sender, "deck", message.get("deck"), size // 4)
     return {
         seat: [x for block in range(4) for x in blocks[seat, block]]
         for seat in Seat
@@ -628,20 +541,20 @@ def audit(
                 raise FairError(f"{seat.name}'s part of the deal is missing", "fair_unexpected",
                                 {"seat": seat.name, "value": "deal"})  # fmt: skip
             reveal = reveals[seat]
-            xs[seat] = _number(seat, "x", reveal.get("x"), 1, Q - 1)
-            keys_a[seat] = _number(seat, "a", reveal.get("a"), 1, Q - 1)
-            keys_b[seat] = _numbers(seat, "b", reveal.get("b"), size, 1, Q - 1)
+            xs[seat] = _number(seat, "x", reveal.get("x"), 1, L - 1)
+            keys_a[seat] = _number(seat, "a", reveal.get("a"), 1, L - 1)
+            keys_b[seat] = _numbers(seat, "b", reveal.get("b"), size, 1, L - 1)
             perm = reveal.get("perm")
             if not isinstance(perm, list) or sorted(p for p in perm if type(p) is int) != list(range(size)):
                 raise _fail(seat, "perm", perm)
             perms[seat] = perm
-            if power(generator(), xs[seat]) != _number(seat, "dh", hellos[seat].get("dh"), 2, HALF):
+            if power(generator(), xs[seat]) != _element(seat, "dh", hellos[seat].get("dh")):
                 raise _fail(seat, "x", reveal.get("x"))
         # the shuffles
         deck_now = [encode(c) for c in cards]
         order = list(range(size))  # order[t]: the index in ``cards`` of the card at position t
         for seat in Seat:
-            after = _numbers(seat, "deck", shuffles[seat].get("deck"), size, 1, HALF)
+            after = _elements(seat, "deck", shuffles[seat].get("deck"), size)
             before = [deck_now[i] for i in perms[seat]]
             if not same_powers(before, after, [keys_a[seat]] * size):
                 raise FairError(f"{seat.name}'s shuffle is not its deck key and permutation", "fair_bad_shuffle",
@@ -652,18 +565,18 @@ def audit(
         final = locks[Seat.W]
         products = [1] * size
         for seat in Seat:
-            products = [p * b % Q for p, b in zip(products, keys_b[seat], strict=True)]
+            products = [p * b % L for p, b in zip(products, keys_b[seat], strict=True)]
         if not same_powers([encode(cards[i]) for i in order], final, products):
             for seat in Seat:
                 after = locks[seat]
                 undo = inverse(keys_a[seat])
-                if not same_powers(deck_now, after, [b * undo % Q for b in keys_b[seat]]):
+                if not same_powers(deck_now, after, [b * undo % L for b in keys_b[seat]]):
                     raise FairError(f"{seat.name}'s lock is not its revealed keys", "fair_bad_lock",
                                     {"seat": seat.name})  # fmt: skip
                 deck_now = after
             raise FairError("the final deck is not the last lock", "fair_bad_lock", {"seat": Seat.W.name})
         # the sealed boxes
-        publics = {seat: _number(seat, "dh", hellos[seat].get("dh"), 2, HALF) for seat in Seat}
+        publics = {seat: _element(seat, "dh", hellos[seat].get("dh")) for seat in Seat}
         for message in kinds.get("keys", []):
             sender, to = _sender(message), message.get("to")
             if to not in ("N", "E", "S", "W") or to == sender.name:
@@ -684,7 +597,7 @@ def audit(
                                {"seat": sender.name, "card": brief(text)})  # fmt: skip
             if type(position) is not int or position not in _positions(sender, size) or not isinstance(text, str):
                 raise forged
-            shown = _numbers(sender, "keys", message.get("keys"), 4, 1, Q - 1)
+            shown = _numbers(sender, "keys", message.get("keys"), 4, 1, L - 1)
             if CARD_NAMES[cards[order[position]]] != text or shown != [keys_b[s][position] for s in Seat]:
                 raise forged
             play.append(cards[order[position]])

@@ -50,7 +50,7 @@ from ..errors import FairError, SpadesError, brief
 from ..formats.protocol import view_to_json
 from ..rules import Rules
 from ..scoring import bid_text
-from . import blind
+from . import blind, group
 from .blindroom import BlindRelay, BlindSeat, Outcome
 from .blindtable import with_device
 
@@ -218,11 +218,12 @@ def op_blind_close(args: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def op_blind_part(args: Mapping[str, Any]) -> dict[str, Any]:
-    """``{"part"}``: the hand's ``fair`` part as this device saw it, ``{"kind": "blind", "table", "hand",
+    """``{"part"}``: the hand's ``fair`` part as this device saw it, ``{"kind": "blind", "group", "table", "hand",
     "transcript"}`` (every message of the hand, its own included: what *Verify this deal* audits on the page)."""
     device = _held(args).device
     transcript = list(device.transcript)
-    return {"part": {"kind": "blind", "table": device.table, "hand": device.hand, "transcript": transcript}}
+    part = {"kind": "blind", "group": group.NAME, "table": device.table, "hand": device.hand}
+    return {"part": {**part, "transcript": transcript}}
 
 
 def op_blind_prepare(args: Mapping[str, Any]) -> dict[str, Any]:

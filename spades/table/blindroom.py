@@ -65,7 +65,7 @@ from ..errors import FairError, IllegalMoveError, SpadesError, brief, register
 from ..game import Game, HandResult, Phase, Reason, Trick, View, bid_reason, deck_of, play_reason, playable_mask
 from ..rules import Rules
 from ..scoring import Bid, TeamScore, parse_bid, renege_tricks, score_hand
-from . import blind
+from . import blind, group
 from .chunks import GUEST_LIMIT, HOST_LIMIT, ChunkError, Joiner, split
 from .fair import Verification
 
@@ -83,10 +83,10 @@ DEVICE_TYPES = ("hello", "keys", "shuffle", "lock", "play", "reveal")
 public) and the relay's own ``abort`` (``{seat, code, params, why}``: the seat it refused)."""
 DEAL_MESSAGES = 4 + 12 + 4 + 16
 """Hellos, key boxes, shuffles and lock blocks: once all have gone by, the cards are dealt."""
-BLIND_CHUNKS = 48
-"""The most chunks one device sends the relay for one hand, with a margin: 34 in a whole hand of 52 or 54 cards
-(hello 1, key boxes 3, shuffle 7, lock blocks 4 × 2, bid 1, cards 13, reveal 1: tests/test_blind_rate.py counts
-them), a reveal before the end up to 5; the room's bucket for blind chunks is sized from it (``room.BLIND_RATE``)."""
+BLIND_CHUNKS = 36
+"""The most chunks one device sends the relay for one hand, with a margin: 24 in a whole hand of 52 or 54 cards
+(hello 1, key boxes 3, shuffle 1, lock blocks 4, bid 1, cards 13, reveal 1: tests/test_blind_rate.py counts
+them), a reveal before the end up to 2; the room's bucket for blind chunks is sized from it (``room.BLIND_RATE``)."""
 EVENT_KINDS = ("blind_audit", "blind_renege", "blind_left")
 
 
@@ -439,8 +439,8 @@ class BlindRelay:
         self.public = PublicHand(rules, dealer, totals, bags)
         self.transcript: list[dict[str, Any]] = []
         """Every device message relayed, in order: the record's ``fair.transcript``."""
-        self.final = [0] * self.public.size
-        """The final deck as the lock blocks of West come (0 until then)."""
+        self.final = [""] * self.public.size
+        """The final deck as the lock blocks of West come (``""`` until then)."""
         self._joiners = {seat: Joiner() for seat in Seat}
         self._ids = {seat: 0 for seat in Seat}
         self._relay_id = 0
@@ -542,7 +542,8 @@ class BlindRelay:
 
     def fair_part(self) -> dict[str, Any]:
         """The record's ``fair`` part of kind ``blind`` for this hand (``python -m spades verify`` checks it)."""
-        return {"kind": "blind", "table": self.table, "hand": self.hand, "transcript": list(self.transcript)}
+        transcript = list(self.transcript)
+        return {"kind": "blind", "group": group.NAME, "table": self.table, "hand": self.hand, "transcript": transcript}
 
 
 # ----------------------------------------------------------------- a device's seat

@@ -563,7 +563,7 @@ class Room:
         self._deal_wanted: tuple[Seat | None, float | None] | None = None
         self._starting: dict[Seat, Occupant] | None = None
         # host-blind hands (blindtable.py): the hand in progress is self.blind; since when its reveals are awaited;
-        # every blind hand's fair part (kept apart from self.fair's, and not saved: a transcript is about 256 kB)
+        # every blind hand's fair part (kept apart from self.fair's, and not saved: a transcript is about 75 kB)
         self._blind_since: float | None = None
         self._blind_backlog: dict[Seat, list[dict[str, Any]]] = {}  # chunks for a dropped person's return
         self.blind_parts: dict[int, dict[str, Any]] = {}

@@ -6,8 +6,9 @@ A record's hands may carry a ``fair`` part (``docs/hand-record.md``):
   "replaced"?: [seat]}`` — a commit–reveal deal (:mod:`spades.table.fair`): every secret matches its commitment
   (a ``replaced`` seat's is the host's fallback, :func:`~spades.table.fair.fallback_secret`) and the hand's deal is
   the seed's;
-* ``{"kind": "blind", "table", "hand", "transcript": [messages]}`` — a host-blind deal (:mod:`spades.table.blind`):
-  the audit of the whole transcript holds, and its deal and play are the hand's.
+* ``{"kind": "blind", "group": "ed25519", "table", "hand", "transcript": [messages]}`` — a host-blind deal
+  (:mod:`spades.table.blind`; a part without ``group`` is the first version's, no longer checked): the audit
+  of the whole transcript holds, and its deal and play are the hand's.
 
 The record is first replayed with every step checked (a :class:`~spades.errors.RecordError` if it cannot be).
 """
@@ -22,7 +23,7 @@ from ..errors import FairError, RecordError, SpadesError, brief
 from ..formats.record import fair_part, from_record
 from ..game import parse_deal
 from ..rules import Rules
-from . import blind, fair
+from . import blind, fair, group
 from .fair import Verification
 
 
@@ -113,6 +114,9 @@ def _verify_blind(
             transcript, list):  # fmt: skip
         raise FairError(f"a blind part needs 'table', 'hand' and 'transcript', got {brief(part)}", "fair_part",
                         {"value": brief(part)})  # fmt: skip
+    if part.get("group") != group.NAME:
+        raise FairError("this hand was dealt by the first version of host-blind dealing (a 2048-bit group), which "
+                        "this version no longer checks", "fair_old_group")  # fmt: skip
     result = blind.audit(name, index, transcript, dealer, bids, rules, deck)
     if not result.verification.ok:
         return result.verification

@@ -153,6 +153,9 @@ async function main(argv) {
   copyTree(FS, path.join(ROOT, "tests", "portable"), `${HOME}/tests/portable`);
   FS.chdir(HOME);
   py.runPython(`import sys; sys.path[:0] = ["${HOME}", "${HOME}/tests/portable"]`);
+  // the group arithmetic of host-blind dealing, as the page's worker hands it over (static/group.mjs)
+  const { sodiumGroup } = await import(pathToFileURL(path.join(ROOT, "static", "group.mjs")).href);
+  py.pyimport("spades.table.group").use(await sodiumGroup());
 
   if (argv[0] === "--script") {
     if (!argv[1]) throw new Error("usage: run.mjs --script FILE [ARGS...]");

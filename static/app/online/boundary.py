@@ -28,7 +28,7 @@ from .links import SEATS
 HOST_TABLE = "online"  # the host's room's table in its worker (session.mjs host()'s default)
 FAIR_KEY = "spades-online-fair"  # {"secret", "parts": {hand number: the host's fair message of its deal}}
 FAIR_KEEP = 600  # deals kept, at most (spades/table/fairdeal.py HANDS_KEPT)
-BLIND_KEEP = 4  # host-blind hands' parts kept, at most: each is its device's transcript, about 0.3 MB of storage
+BLIND_KEEP = 4  # host-blind hands' parts kept, at most: each is its device's transcript, about 75 kB of storage
 
 
 class RawBlind:
