@@ -47,13 +47,15 @@ def test_two_browsers_exchange_messages_over_webrtc_through_the_local_tracker(ma
 
 
 def test_a_different_table_id_or_secret_never_connects(make_page, server, tracker) -> None:
-    first, second = make_page(), make_page()
-    for page in (first, second):
+    first, second, third = make_page(), make_page(), make_page()
+    for page in (first, second, third):
         page.goto(server + "/README.md")
     first.evaluate(CONNECT, [tracker, "table-two"])
     second.evaluate(CONNECT, [tracker, "table-three"])
-    first.wait_for_timeout(3000)
-    assert first.evaluate("() => window.joined") == [] and second.evaluate("() => window.joined") == []
+    # a third at the first's table, after the second: once it has met the first, the second would have too
+    met = third.evaluate(CONNECT, [tracker, "table-two"])
+    first.wait_for_function("id => window.joined.includes(id)", arg=met, timeout=30_000)
+    assert first.evaluate("() => window.joined") == [met] and second.evaluate("() => window.joined") == []
 
 
 LOBBY = """async ([relays]) => {
