@@ -367,7 +367,15 @@ def test_rated_table_a_dropped_player_gets_a_vote_and_not_waiting_ends_it_unscor
                                timeout=START)  # fmt: skip
 
 
-def test_the_relay_from_the_settings_is_used_and_goes_into_the_invite_link(make_page, server, tracker) -> None:
+def test_the_relay_from_the_settings_a_short_code_and_the_public_lobby_on_one_table(make_page, server, tracker) -> None:
+    """One public table, its host's relay from the settings, joined three ways in turn (each a function below: a
+    failure's traceback names it)."""
+    host = the_relay_from_the_settings_is_used_and_goes_into_the_invite_link(make_page, server, tracker)
+    a_friend_joins_with_the_short_code(make_page, server, tracker, host)
+    a_public_table_is_listed_in_the_lobby_and_joined_from_it(make_page, server, tracker, host)
+
+
+def the_relay_from_the_settings_is_used_and_goes_into_the_invite_link(make_page, server, tracker):
     page = make_page()
     page.goto(f"{server}/?fresh=1&lang=en&speed=instant&ice=none&loopback=1&name=Ann")
     page.wait_for_function("() => ['bidding','playing'].includes(document.body.dataset.phase)", timeout=START)
@@ -377,19 +385,23 @@ def test_the_relay_from_the_settings_is_used_and_goes_into_the_invite_link(make_
     page.fill("#set-relay", tracker)
     page.click('[data-action="settings-save"]')
     page.wait_for_function("() => !document.getElementById('dlg-settings').open")
-    link = create_table(page)
+    page.click('[data-action="menu"]')
+    page.click('[data-action="online"]')
+    page.check('#online-create input[name="public"]')  # listed in the lobby (the last step)
+    page.click('[data-action="create-table"]')
+    page.wait_for_selector("[data-invite]", timeout=START)
+    link = page.input_value("[data-invite]")
     assert quote(tracker, safe="") in link.split("#")[0]
     guest = join(make_page, server, tracker, link, "Bo")  # found through that tracker
     assert guest.query_selector('[data-sit="N"]') is not None
+    return page
 
 
-def test_a_friend_joins_with_the_short_code(make_page, server, tracker) -> None:
-    host = open_game(make_page, server, tracker, "Ann")
-    create_table(host)
+def a_friend_joins_with_the_short_code(make_page, server, tracker, host) -> None:
     host.wait_for_selector("[data-code]", timeout=START)
     code = host.inner_text("[data-code]")
     assert len(code) == 9 and code[4] == "-"
-    friend = open_game(make_page, server, tracker, "Bo")
+    friend = open_game(make_page, server, tracker, "Cy")
     friend.click('[data-action="menu"]')
     friend.click('[data-action="online"]')
     friend.fill('#online-code input[name="code"]', code.lower().replace("-", " "))
@@ -397,29 +409,23 @@ def test_a_friend_joins_with_the_short_code(make_page, server, tracker) -> None:
     friend.wait_for_selector("[data-lobby]", timeout=START)
     friend.click('[data-sit="N"]')
     host.wait_for_function(
-        "() => document.querySelector('#dlg-online tr[data-occupant=\"N\"]')?.textContent.includes('Bo')",
+        "() => document.querySelector('#dlg-online tr[data-occupant=\"N\"]')?.textContent.includes('Cy')",
         timeout=START,
     )
 
 
-def test_a_public_table_is_listed_in_the_lobby_and_joined_from_it(make_page, server, tracker) -> None:
-    host = open_game(make_page, server, tracker, "Ann")
-    host.click('[data-action="menu"]')
-    host.click('[data-action="online"]')
-    host.check('#online-create input[name="public"]')
-    host.click('[data-action="create-table"]')
-    host.wait_for_selector("[data-invite]", timeout=START)
-    visitor = open_game(make_page, server, tracker, "Bo")
+def a_public_table_is_listed_in_the_lobby_and_joined_from_it(make_page, server, tracker, host) -> None:
+    visitor = open_game(make_page, server, tracker, "Di")
     visitor.click('[data-action="menu"]')
     visitor.click('[data-action="online"]')
     visitor.click('[data-action="lobby"]')
     visitor.wait_for_selector("[data-listing]", timeout=START)
     assert "Ann" in visitor.inner_text("[data-listing]")
     visitor.click('[data-listing] [data-action="lobby-join"]')
-    visitor.wait_for_selector('[data-lobby] [data-sit="N"]', timeout=START)
-    visitor.click('[data-sit="N"]')
+    visitor.wait_for_selector('[data-lobby] [data-sit="E"]', timeout=START)
+    visitor.click('[data-sit="E"]')
     host.wait_for_function(
-        "() => document.querySelector('#dlg-online tr[data-occupant=\"N\"]')?.textContent.includes('Bo')",
+        "() => document.querySelector('#dlg-online tr[data-occupant=\"E\"]')?.textContent.includes('Di')",
         timeout=START,
     )
 
