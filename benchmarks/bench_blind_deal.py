@@ -162,7 +162,7 @@ def main() -> None:
         print(f"{name:<13} p50 {p50 * 1000:>8.1f} ms  p95 {p95(values) * 1000:>8.1f} ms  {p50 / power:>7.1f} powers"
               f"  {note}")  # fmt: skip
 
-    line("power", [power], "one exponentiation: 2048-bit modulus, 256-bit exponent")
+    line("power", [power], "one scalar multiplication of the group (edwards25519, libsodium)")
     line("deal", [h["deal"] for h in hands], "start -> the last device has opened its 13 cards")
     line("deal CPU", [h["deal_cpu"] for h in hands], "the busiest device's CPU time during the deal")
     line("reveal", [h["reveal_p95"] for h in hands], "a play -> every other device checked it (each hand's p95)")

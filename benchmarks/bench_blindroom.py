@@ -12,7 +12,8 @@ plays its first legal card), every chunk through the relay.  CPU time (``time.pr
 * ``bytes``    — up (guests → host, chunks of at most 4 KB), down (host → guests, at most 32 KB), the messages'
   own JSON, chunk envelopes' share; ``messages`` — chunks up and down.
 
-Each time is also given as a ratio to ``power`` (one exponentiation of the group) in the same run.
+Each time is also given as a ratio to ``power`` (one scalar multiplication of the group, the cipher's one
+operation) in the same run.
 
     python benchmarks/bench_blindroom.py [--hands 2]
     node tests/pyodide/run.mjs --script benchmarks/bench_blindroom.py --hands 1      # the same in Pyodide
@@ -132,7 +133,7 @@ def main() -> None:
     def line(name: str, seconds: float, note: str) -> None:
         print(f"{name:<11}{seconds * 1000:>10.2f} ms {seconds / power:>9.1f} powers  {note}")
 
-    line("power", power, "one exponentiation: 2048-bit modulus, 256-bit exponent")
+    line("power", power, "one scalar multiplication of the group (edwards25519, libsodium)")
     line("relay", median("relay"), "the host's relay for a whole hand, without the audit (median)")
     line("relay card", median("relay") / median("plays"), "the relay's work per played card, all messages included")
     line("audit", median("audit"), "the relay's audit and settling at the end (median)")

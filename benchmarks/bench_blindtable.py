@@ -15,7 +15,8 @@ hand, the median:
 * ``device``    — one page's state with its own cards (:func:`with_device`, the worker's ``blind_state``);
 * ``states``    — the states' bytes a hand, to the four people.
 
-Each time is also given as a ratio to ``power`` (one exponentiation of the group) in the same run.
+Each time is also given as a ratio to ``power`` (one scalar multiplication of the group, the cipher's one
+operation) in the same run.
 
     python benchmarks/bench_blindtable.py [--hands 2]
     node tests/pyodide/run.mjs --script benchmarks/bench_blindtable.py --hands 1      # the same in Pyodide
@@ -181,7 +182,7 @@ def main() -> None:
     def line(name: str, seconds: float, what: str) -> None:
         print(f"{name:<10} {seconds * 1000:9.2f} ms {seconds / power:9.1f} powers  {what}")
 
-    line("power", power, "one exponentiation: 2048-bit modulus, 256-bit exponent")
+    line("power", power, "one scalar multiplication of the group (edwards25519, libsodium)")
     line("room", statistics.median(rows["room"]), "the host's room for a whole blind hand, the relay's work included")
     line("relay", statistics.median(rows["relay"]), "the relay's part (chunks, checks, the audit)")
     line("overhead", statistics.median(rows["overhead"]), "the room's own part: states of the public hand, the end")

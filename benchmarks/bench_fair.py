@@ -13,8 +13,8 @@ does one thing at a time, the devices in parallel) gives:
 * ``setup``  — once per session: the 52 cards' group elements and the generator;
 * ``commit`` — a commit–reveal deal: 4 commitments, 4 checks, the seed and the engine's deal.
 
-Each figure is also given as a ratio to ``power``: one exponentiation of the group (a 2048-bit modulus, a 256-bit
-exponent) in the same run, so runs on busy or quiet machines compare.
+Each figure is also given as a ratio to ``power``: one scalar multiplication of the group (edwards25519,
+libsodium) in the same run, so runs on busy or quiet machines compare.
 
     python benchmarks/bench_fair.py [--hands 5]
     node tests/pyodide/run.mjs --script benchmarks/bench_fair.py --hands 3      # the same in Pyodide
@@ -140,7 +140,7 @@ def main() -> None:
         print(f"{name:7} {seconds * 1000:9.2f} ms  {seconds / power:8.1f} powers  {note}")
 
     print(f"{sys.implementation.name} {sys.version.split()[0]} on {sys.platform}, {args.hands} hands")
-    line("power", power, "one exponentiation: 2048-bit modulus, 256-bit exponent")
+    line("power", power, "one scalar multiplication of the group (edwards25519, libsodium)")
     deals = [h["deal"] for h in hands]
     line("deal", statistics.median(deals), f"median; p95 {p95(deals) * 1000:.0f}, least {min(deals) * 1000:.0f} ms")
     line("device", statistics.median(h["device"] for h in hands), "the busiest device's CPU for one deal (median)")

@@ -1,5 +1,5 @@
 """The CPU clock the fair-play benchmarks share (bench_fair, bench_fair_room, bench_blindroom), and one
-exponentiation of the group as their unit, so figures from busy or quiet machines and from CPython or Pyodide
+scalar multiplication of the group as their unit, so figures from busy or quiet machines and from CPython or Pyodide
 compare.  Imported from the script's own folder (``python benchmarks/bench_x.py`` and
 ``node tests/pyodide/run.mjs --script benchmarks/bench_x.py`` both put it on the path)."""
 
@@ -24,7 +24,7 @@ else:
 
 
 def one_power() -> float:
-    """Seconds for one exponentiation (a 2048-bit modulus, a 256-bit exponent): the least of 5 batches of 20 (on a
+    """Seconds for one scalar multiplication of the group: the least of 5 batches of 20 (on a
     busy machine, or where the clock is the wall's, the least is the cost)."""
     x = blind.encode(0)
     best = float("inf")

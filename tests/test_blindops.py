@@ -81,3 +81,47 @@ def test_bad_arguments_are_one_line_errors() -> None:
     assert bad["code"] == "blind_arg" and bad["params"]["key"] == "seat"
     assert call("blind_relay_new", table="t", hand=0, dealer="W")["params"]["key"] == "hand"
     assert call("blind_relay_new", table="t", hand=1, dealer="W", totals=[1])["params"]["key"] == "totals"
+
+
+def test_the_hosts_own_device_takes_its_rooms_chunks_before_and_after_its_start() -> None:
+    """op blind_local (session.mjs feeds it without the page): a chunk that comes before the page started the hand's
+    device waits for that start, a stale hand's chunk is dropped there, and the hand deals as through blind_receive."""
+    pages = {seat: f"local-{seat}" for seat in "NESW"}
+    call("blind_relay_new", table="relay-local", room="t-local", hand=2, dealer="W")
+    early = call("blind_local", table=pages["N"], hand=2, chunk={"t": "blind"})  # nothing started yet: it waits
+    assert early == {"out": [], "outcome": None, "refused": None, "waiting": 1}
+    call("blind_close", table=pages["N"])  # and is forgotten with the table
+    queue: deque[tuple[str, dict[str, Any]]] = deque()
+    held: list[dict[str, Any]] = []  # North's chunks, kept back until North's page starts its device
+    for seat in "ESW":
+        queue.extend((seat, c) for c in call("blind_start", table=pages[seat], room="t-local", seat=seat, hand=2,
+                                             dealer="W")["out"])  # fmt: skip
+    north: dict[str, Any] = {}
+
+    def run() -> None:
+        while queue:
+            seat, chunk = queue.popleft()
+            for item in call("blind_relay_receive", table="relay-local", seat=seat, chunk=chunk)["out"]:
+                to, message = item["to"], item["message"]
+                if to == "N":
+                    answer = call("blind_local", table=pages["N"], hand=2, chunk=message)
+                    assert "view" not in answer and "error" not in answer, answer
+                    held.append(answer)
+                    queue.extend(("N", c) for c in answer["out"])
+                else:
+                    queue.extend((to, c) for c in call("blind_receive", table=pages[to], chunk=message)["out"])
+
+    run()
+    assert [a["waiting"] for a in held] == [1, 2, 3]  # the three hellos wait for North's start
+    call("blind_local", table=pages["N"], hand=1, chunk={"t": "blind"})  # an older hand's: dropped at the start
+    started = call("blind_start", table=pages["N"], room="t-local", seat="N", hand=2, dealer="W")
+    assert "error" not in started and len(started["out"]) > 1  # its hello, then its answer to the three others'
+    queue.extend(("N", c) for c in started["out"])
+    run()
+    north = call("blind_view", table=pages["N"])
+    assert len(north["view"]["hand"]) == 13 and north["refused"] is None
+    assert all(len(call("blind_view", table=pages[s])["view"]["hand"]) == 13 for s in "ESW")
+    assert call("blind_local", table=pages["N"], hand="2", chunk={})["code"] == "blind_arg"
+    for seat in "NESW":
+        call("blind_close", table=pages[seat])
+    call("blind_relay_close", table="relay-local")

@@ -5,6 +5,8 @@ A device's page (each of the four people, the host's included) holds one :class:
     blind_start   {table, room?, seat, hand, dealer, rules?, totals?, bags?, rated?}
                                                                      → {"out", "view", "outcome", "refused"}
     blind_receive {table, chunk}       a chunk the host relayed                → the same
+    blind_local   {table, hand, chunk} the host's own page: a chunk of its room for its device, before or after
+                                       the hand's blind_start → the same, without the view
     blind_bid     {table, bid}         this seat's bid (a number, "nil", "blind_nil")
     blind_play    {table, card}        this seat's card ("QH" or a number)
     blind_view    {table}              → {"view", "outcome", "refused"} (nothing to send)
@@ -13,8 +15,8 @@ A device's page (each of the four people, the host's included) holds one :class:
                                        (:func:`spades.table.blindtable.with_device`), what the page draws
     blind_expire  {table}              the room gave up waiting for the reveals → the same, settled
     blind_close   {table}              → {}
-    blind_prepare {}                   the cards' group elements, made once a session (about 1 s: call it while
-                                       the table waits, not at the first hand) → {"cards": 54}
+    blind_prepare {}                   the cards' group elements, made once a session (a few ms; called while
+                                       the table waits) → {"cards": 54}
     blind_part    {table}              → {"part"}: the hand's ``fair`` part as this device saw it (kind ``blind``,
                                        every message of the hand): *Verify this deal* on the page
 
@@ -70,6 +72,9 @@ class BlindOpError(SpadesError):
 
 _seats: dict[str, BlindSeat] = {}
 _relays: dict[str, BlindRelay] = {}
+_pending: dict[str, list[tuple[int | None, object]]] = {}
+PENDING_LIMIT = 256
+"""Most chunks of the host's room kept for its page's device before that device started its hand."""
 
 
 def _bad(key: str, value: object, what: str) -> BlindOpError:
@@ -141,13 +146,11 @@ def _held(args: Mapping[str, Any]) -> BlindSeat:
     return seat
 
 
-def _seat_answer(seat: BlindSeat, out: list[dict[str, Any]]) -> dict[str, Any]:
-    return {
-        "out": out,
-        "view": view_to_json(seat.view()),
-        "outcome": _outcome(seat.outcome),
-        "refused": _refusal(seat.error or seat.refused),
-    }
+def _seat_answer(seat: BlindSeat, out: list[dict[str, Any]], view: bool = True) -> dict[str, Any]:
+    answer = {"out": out, "outcome": _outcome(seat.outcome), "refused": _refusal(seat.error or seat.refused)}
+    if view:
+        answer["view"] = view_to_json(seat.view())
+    return answer
 
 
 def op_blind_start(args: Mapping[str, Any]) -> dict[str, Any]:
@@ -156,13 +159,36 @@ def op_blind_start(args: Mapping[str, Any]) -> dict[str, Any]:
     fields = _hand_args(args)
     seat = BlindSeat(_seat(args, "seat"), fields.pop("room"), fields.pop("hand"), fields.pop("rules"), **fields)
     _seats[name] = seat
-    return _seat_answer(seat, seat.start())
+    out = seat.start()
+    for hand, chunk in _pending.pop(name, []):  # the host's room's chunks that came before this start
+        if hand in (None, seat.hand):
+            out += seat.receive(chunk)
+    return _seat_answer(seat, out)
 
 
 def op_blind_receive(args: Mapping[str, Any]) -> dict[str, Any]:
     """A chunk relayed by the host."""
     seat = _held(args)
     return _seat_answer(seat, seat.receive(args.get("chunk")))
+
+
+def op_blind_local(args: Mapping[str, Any]) -> dict[str, Any]:
+    """A chunk the host's room sends its own page's device (``static/online/session.mjs``, never through the
+    page's MicroPython): ``hand`` is the blind hand of the room's last state before it (or ``null``).  A chunk for
+    a hand this device has not started yet waits (up to :data:`PENDING_LIMIT`) and is taken by that hand's
+    ``blind_start``, whose call the page makes when it draws the state: ``{"out", "outcome", "refused",
+    "waiting"}`` (no view: nobody reads it)."""
+    name = _name(args)
+    hand = args.get("hand")
+    if hand is not None and (type(hand) is not int or not 1 <= hand <= HAND_LIMIT):
+        raise _bad("hand", hand, f"a hand number, 1 to {HAND_LIMIT}, or null")
+    seat = _seats.get(name)
+    if seat is None or (hand is not None and seat.hand < hand):
+        waiting = _pending.setdefault(name, [])
+        if len(waiting) < PENDING_LIMIT:
+            waiting.append((hand, args.get("chunk")))
+        return {"out": [], "outcome": None, "refused": None, "waiting": len(waiting)}
+    return {**_seat_answer(seat, seat.receive(args.get("chunk")), view=False), "waiting": 0}
 
 
 def op_blind_bid(args: Mapping[str, Any]) -> dict[str, Any]:
@@ -212,8 +238,9 @@ def op_blind_expire(args: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def op_blind_close(args: Mapping[str, Any]) -> dict[str, Any]:
-    """Forget this table's blind hand (none is not an error)."""
+    """Forget this table's blind hand and any chunk waiting for it (none is not an error)."""
     _seats.pop(_name(args), None)
+    _pending.pop(_name(args), None)
     return {}
 
 
@@ -298,6 +325,7 @@ def op_blind_relay_close(args: Mapping[str, Any]) -> dict[str, Any]:
 OPERATIONS: dict[str, Callable[[Mapping[str, Any]], dict[str, Any]]] = {
     "blind_start": op_blind_start,
     "blind_receive": op_blind_receive,
+    "blind_local": op_blind_local,
     "blind_bid": op_blind_bid,
     "blind_play": op_blind_play,
     "blind_view": op_blind_view,

@@ -2,7 +2,7 @@
 // engine worker; a guest talks to the host only. Loaded on demand with net.mjs.
 //
 //   const h = await host({ engine, tableId, secret, relays, ice, name, seat, rules, room, seed, save,
-//                          onLocal, onSave });
+//                          onLocal, onSave, blindTable, onBlind });
 //   h.send(message)              // the host's own messages go through the same room as everyone's
 //   const g = await guest({ tableId, secret, relays, ice, name, token, password, lang, via, onMessage, onStatus });
 //   g.send(message)              // intents get their increasing number `n` here
@@ -15,7 +15,10 @@
 // becomes host with host({takeover}); a host yields (onYield) to a successor's frame when the page says so.
 //
 // The host's engine answers every room operation with {out: [{to, message}], save}: messages to "host" are the
-// host's own (onLocal), the others go to that peer only; the save is kept after every event (onSave).
+// host's own (onLocal), the others go to that peer only; the save is kept after every event (onSave). A host-blind
+// hand's chunk for the host's own device goes from here to that device in the worker (op blind_local, table
+// blindTable) and what the device answers back to the room, never through the page's MicroPython; the page hears
+// only a settled hand or a refusal (onBlind, JSON text).
 // Between host and each guest, messages go through a reliable ordered link (link.mjs): numbered, acknowledged and
 // resent, so one lost in a connection's blip is delivered late rather than never.
 import { link } from "./link.mjs";
@@ -105,7 +108,8 @@ function serial() {
 }
 
 export async function host({ engine, table = "online", tableId, secret, relays, fallback, ice, loopback, name, seat, rules, room,
-  seed, save, key, takeover, yieldTo = [], lag = 0, pace = 1, lose = 0, rating, disconnects, onLocal, onSave, onError, onYield }) {
+  seed, save, key, takeover, yieldTo = [], lag = 0, pace = 1, lose = 0, rating, disconnects, onLocal, onSave, onError, onYield,
+  blindTable, onBlind }) {
   // takeover ({public, peer, name, seed}): this page takes the room over from the public record (op room_takeover).
   // yieldTo: the keys of this room's successors; a genuine host frame signed by one of them (a successor took the
   // table over while this page was away) is told once (onYield): the page then leaves as host and joins as a guest.
@@ -143,6 +147,14 @@ export async function host({ engine, table = "online", tableId, secret, relays, 
     return links.get(peer);
   };
 
+  let blindHand = null; // the blind hand of the last state the room sent this page (its chunks are that hand's)
+  const blindLocal = (chunk) =>
+    engine.request("blind_local", JSON.stringify({ table: blindTable, hand: blindHand, chunk })).then((text) => {
+      const answer = JSON.parse(text);
+      if (answer.error) return console.warn("spades online: a blind chunk was not taken:", answer.error);
+      for (const message of answer.out) run("room_receive", { peer: "host", message, now: Date.now() });
+      if (answer.outcome || answer.refused) onBlind?.(JSON.stringify({ ...answer, out: [] }));
+    });
   const deliver = (answer) => {
     if (answer.error) {
       onError?.(answer); // {error, kind, code, params}: the page words code and params (i18n.error_text)
@@ -150,7 +162,9 @@ export async function host({ engine, table = "online", tableId, secret, relays, 
     }
     let delay = null;
     for (const { to, message } of answer.out) {
-      if (to === "host") onLocal?.(message);
+      if (to === "host" && message.t === "state") blindHand = message.state?.blind?.hand ?? null;
+      if (to === "host" && message.t === "blind" && blindTable) blindLocal(message);
+      else if (to === "host") onLocal?.(message);
       else linkTo(to).send(message);
       if (message.t === "state" && to === "host") {
         const last = (message.events || []).at(-1);

@@ -5,8 +5,10 @@ of :class:`life.Online` (a mixin).
 - A state with a ``blind`` key (handlers.py ``state``) holds no card of anyone: the device is started for the hand
   it names (``blind_start``: its ``hello`` goes to the host), and the state is drawn with this device's own cards
   (``blind_state``: spades/table/blindtable.py ``with_device``).
-- A ``blind`` chunk (handlers.py ``blind``) goes to the device (``blind_receive``); what it answers goes to the host
-  (a guest's link; the host's page sends it to its own room like any of its messages).
+- A ``blind`` chunk goes to the device and what it answers to the host without this page on a guest's page
+  (session.mjs ``blindIn``, :meth:`BlindHands.blind_raw`) and on the host's (session.mjs, op ``blind_local``,
+  :meth:`BlindHands.blind_local`), which hear only the outcome; else (handlers.py ``blind``) through this page
+  (``blind_receive``).
 - A bid or a card (:meth:`BlindHands.blind_act`, instead of an intent while a hand is blind) goes through the device
   (``blind_bid``, ``blind_play``: refused like the engine's when the rules forbid it); the room's next state draws
   it.
@@ -16,6 +18,8 @@ of :class:`life.Online` (a mixin).
 The worker's calls come one after another in the order they were made, so the chunks and the states are taken in
 the order they came.
 """
+
+import json
 
 from i18n import error_text, t
 from transport import EngineError, call
@@ -166,6 +170,11 @@ class BlindHands:
         self.blind_send(answer)
         if answer.get("outcome") is not None and self.blind_last is not None:
             await self.blind_state(self.blind_last)
+
+    def blind_local(self, text):
+        """The host's page: its own device, fed by session.mjs (op ``blind_local``) without this page, settled its
+        hand or refused one (``onBlind``, JSON text): said and drawn as after ``blind_chunk``."""
+        self.later(self.blind_taken(json.loads(str(text))))
 
     async def blind_raw(self, message):
         """A chunk the host relayed, still a JS object (boundary.py ``RawBlind``): checked and taken by my device in

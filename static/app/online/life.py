@@ -25,7 +25,7 @@ from pyscript.ffi import create_proxy
 from tasks import spawn
 
 from .actions import ACTIONS
-from .blindhands import BlindHands
+from .blindhands import DEVICE_TABLE, BlindHands
 from .boundary import Boundary
 from .bridge import (
     HOST_KEY,
@@ -196,6 +196,7 @@ class Online(Boundary, Dialog, Lobby, Panel, Takeover, BlindHands):
         js_options.lose, js_options.lag = self.hook("lose", 3), self.hook("lag", 6)
         js_options.pace = 0 if self.params.get("pace") == "0" else 1  # test hook: computers move without pauses
         js_options.onLocal = create_proxy(lambda message: self.dispatch(plain(message)))  # my own room: trusted
+        js_options.blindTable, js_options.onBlind = DEVICE_TABLE, create_proxy(self.blind_local)
         keep = js.Function.new(
             "secret",
             "setup",
