@@ -691,6 +691,7 @@ class App:
             self.ui.selected = None
         self.ui.hinted = None
         self.ui.message = None
+        self.ui.saved = False
 
     def refused(self, error):
         """The worker refused the person's intent: say why."""

@@ -186,5 +186,6 @@ class FirstHand(Session):
         self.held = intent
         table.ui.busy = True  # the person waits: no bidding window, no second bid
         table.ui.message = None  # the status line says the held bid (status)
+        table.ui.saved = False  # a move: "Settings saved." has been read
         table.render()
         return None

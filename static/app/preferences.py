@@ -145,7 +145,8 @@ class Preferences:
             if not self.needs_engine(form):  # display and language only: kept and shown at once
                 self.keep(form_fields.read_display(form, self.settings))
                 if games.session.engine_waits():  # a first hand on show (firsthand.py): drawn in the new words,
-                    self.ui.message = None  # its status line (the bid to make, or the bid held) kept, not covered
+                    self.ui.message = None  # its status line (the bid to make, or the bid held) kept, not covered:
+                    self.ui.saved = True  # "Settings saved." before it (screen.py status_line), until a move
                     games.render()
                 else:
                     self.say(t("settings_saved"))

@@ -31,12 +31,14 @@ def awaiting(state, ui):
 
 def status_line(session, ui):
     """The line above your hand: a message on show, else the session's own line (session.py ``status``), else the
-    line of the state on show (view.py ``status_text``)."""
-    if not ui.message:
-        line = session.status()
-        if line:
-            return line
-    return view.status_text(session.shown, ui)
+    line of the state on show (view.py ``status_text``); that line after "Settings saved." while ``ui.saved`` (a
+    first hand before the engine: preferences.py), made at each drawing so it speaks the language of the moment."""
+    if ui.message:
+        return view.status_text(session.shown, ui)
+    line = session.status() or view.status_text(session.shown, ui)
+    if ui.saved:
+        return i18n.t("status_saved_then", saved=i18n.t("settings_saved"), line=line)
+    return line
 
 
 def render(session, ui, play_mode, dialogs):

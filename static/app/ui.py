@@ -14,6 +14,7 @@ class Ui:
         self.busy = False  # a finished trick is on show: the person waits
         self.hidden = False  # your cards are face down (you have not looked: blind nil)
         self.message = None  # the status line's text, overriding the state's
+        self.saved = False  # "Settings saved." said before the session's own line (screen.py status_line)
         self.note = None  # who won the trick on show
         self.trick_shown = None  # {"cards", "leader", "winner", "collect"}: a finished trick kept a moment
         # caches: unchanged regions are left alone (hover, focus and animations stay put)
@@ -28,6 +29,7 @@ class Ui:
         self.hinted = None
         self.busy = False
         self.message = None
+        self.saved = False
         self.note = None
         self.trick_shown = None
         self.panel_key = None  # no bidding window of the previous course stays on show

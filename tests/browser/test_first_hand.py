@@ -360,6 +360,43 @@ def test_the_prepared_hand_is_dealt_as_any_deal_is(make_page, server, motion, sp
     assert len(page.evaluate("window.__dealt")) == len(dealt), "the engine taking the same hand deals it no second time"
 
 
+@pytest.mark.parametrize("lang", ["en", "zh-Hans", "zh-Hant"])
+def test_settings_saved_is_said_on_the_first_hand_before_its_line(make_page, server, lang):
+    """A display setting saved on the prepared hand before the engine: the status line says "Settings saved." and
+    then its own line (the bid to make; after a bid, the bid held), as the settings form says it elsewhere; a move
+    ends it."""
+    page = make_page(viewport={"width": 390, "height": 844})
+    release, held = open_first(page, server, f"lang={lang}&speed=instant&sound=0")
+    status = page.locator("#status")
+    assert status.text_content() == text("status_bid", lang)
+    save_setting(page, "#set-four_color")
+    saved = text("settings_saved", lang)
+    assert status.text_content() == text("status_saved_then", lang, saved=saved, line=text("status_bid", lang))
+    assert status.get_attribute("aria-live") == "polite", "said to screen readers too"
+    assert page.evaluate("document.documentElement.dataset.fourColor") == "1", "the setting is kept at once"
+    state = shown_state(page)
+    bid = state["legal_bids"][-1]
+    page.locator(f"#bid-panel [data-bid='{bid}']").click()
+    page.wait_for_function("document.body.dataset.await === ''")
+    held_line = text("first_bid_held", lang, bid=said(bid, lang))
+    assert status.text_content() == held_line, "the bid is a move: the held bid's line alone"
+    save_setting(page, "#set-four_color")
+    assert status.text_content() == text("status_saved_then", lang, saved=saved, line=held_line)
+    assert page.evaluate("window.spades.readyAt") is None, "still before the engine"
+    engine_takes_it(page, held, release)
+
+
+def save_setting(page, control):
+    """Menu → Settings, the checkbox ``control`` turned over, Save: by the keyboard-usable controls a person uses."""
+    page.locator("#btn-menu").click()
+    page.locator("#menu [data-action='settings']").click()
+    dialog = page.locator("#dlg-settings")
+    dialog.wait_for(state="visible")
+    page.locator(control).click()
+    dialog.locator("[data-action='settings-save']").click()
+    dialog.wait_for(state="hidden")
+
+
 def choose_language(page, lang):
     """Settings → Language ``lang`` → Save, by the keyboard-usable controls a person uses; until the page speaks it."""
     page.locator("#btn-menu").click()
@@ -382,7 +419,10 @@ def test_the_held_bids_line_follows_a_language_chosen_before_the_engine(make_pag
     page.wait_for_function("document.body.dataset.await === ''")
     assert page.locator("#status").text_content() == text("first_bid_held", first, bid=said(bid, first))
     choose_language(page, then)
-    assert page.locator("#status").text_content() == text("first_bid_held", then, bid=said(bid, then))
+    line = text("first_bid_held", then, bid=said(bid, then))
+    assert page.locator("#status").text_content() == text(
+        "status_saved_then", then, saved=text("settings_saved", then), line=line
+    ), "the held bid's line in the new words, after the settings form's word"
     assert page.locator(".seat-N .seat-who").text_content() == text("who_N", then), "the table in the new words"
     assert page.evaluate("window.spades.readyAt") is None, "still before the engine"
     engine_takes_it(page, held, release)
