@@ -9,9 +9,10 @@ of one game), ui.py (the page's own fields), store.py (localStorage), i18n.py, s
 **The start yields to the person** (docs/runtime.md "The start in steps"): MicroPython compiles each module as it
 is imported, and the page's ~38 modules took one task of 0.15–0.5 s on the main thread, during which a click (on
 *How to play*, which static/app/early.js answers before Python) waited. So the modules are imported one at a time
-(:data:`STEPS`, leaves first: each step compiles one module), and between two the browser handles what waits for
-it (``window.spades.pause``, boot.js: ``scheduler.yield()``). ``controller`` comes last; its own imports are then
-all done. tests/test_imports.py keeps :data:`STEPS` the modules of pyscript.toml, each after those it imports.
+(:data:`STEPS`, leaves first: each step compiles one module), and after the first and then every :data:`SLICE_MS`
+the browser handles what waits for it (``window.spades.pause``, boot.js: ``scheduler.yield()``; a pause each step
+made the imports ~0.15 s longer). ``controller`` comes last; its own imports are then all done.
+tests/test_imports.py keeps :data:`STEPS` the modules of pyscript.toml, each after those it imports.
 
 Performance marks for start-up figures (docs/runtime.md): spades:page-python (this module runs),
 spades:page-imported (every page module imported), spades:page-started (the game is on show).
@@ -30,13 +31,18 @@ STEPS = (
     "preferences", "shareview", "share", "tabs", "tutorial", "ui", "welcome", "controller",
 )  # fmt: skip
 """The page's modules in the order they are imported, one a step (the module's docstring)."""
+SLICE_MS = 25
+"""The longest the start keeps the main thread between two pauses, but for one module's import."""
 
 
 async def main():
     controller = None
+    paused = None
     for name in STEPS:
         controller = __import__(name)  # the last: controller
-        await js.window.spades.pause()  # a click or a key that waits is handled now
+        if paused is None or js.performance.now() - paused >= SLICE_MS:
+            await js.window.spades.pause()  # a click or a key that waits is handled now
+            paused = js.performance.now()
     js.performance.mark("spades:page-imported")
     app = controller.App()
     js.window.spades.app = create_proxy(lambda: app)
