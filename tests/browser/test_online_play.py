@@ -394,6 +394,7 @@ def the_relay_from_the_settings_is_used_and_goes_into_the_invite_link(make_page,
     assert quote(tracker, safe="") in link.split("#")[0]
     guest = join(make_page, server, tracker, link, "Bo")  # found through that tracker
     assert guest.query_selector('[data-sit="N"]') is not None
+    guest.close()  # (each step's visitor leaves: the next steps need only the host's page)
     return page
 
 
@@ -412,6 +413,7 @@ def a_friend_joins_with_the_short_code(make_page, server, tracker, host) -> None
         "() => document.querySelector('#dlg-online tr[data-occupant=\"N\"]')?.textContent.includes('Cy')",
         timeout=START,
     )
+    friend.close()
 
 
 def a_public_table_is_listed_in_the_lobby_and_joined_from_it(make_page, server, tracker, host) -> None:
