@@ -328,9 +328,13 @@ handle.then(
 const ONLINE_OPS = /^(room_|guest_|blind_|fair_)/;
 let group = null;
 function groupReady() {
-  group ??= Promise.all([handle, import("./group.mjs").then((m) => m.sodiumGroup())]).then(([fn, backend]) => {
-    fn.py.pyimport("spades.table.group").use(backend);
-  });
+  group ??= Promise.all([handle, import("./group.mjs").then((m) => m.sodiumGroup())]).then(
+    ([fn, backend]) => fn.py.pyimport("spades.table.group").use(backend),
+    (err) => {
+      group = null; // not loaded (the network?): the next online operation tries again
+      throw err;
+    },
+  );
   return group;
 }
 

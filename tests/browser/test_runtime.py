@@ -207,6 +207,8 @@ def cache_state(page):
 
 def test_plays_offline_after_one_visit(make_page, server):
     page = make_page()
+    asked: list[str] = []  # online play's group arithmetic (static/group.mjs, libsodium.js): never for a solo game
+    page.context.on("request", lambda request: asked.append(request.url))
     page.goto(f"{server}/?{QUERY}")
     page.wait_for_function(READY, timeout=TIMEOUT)
     page.wait_for_function("document.documentElement.dataset.offline === 'ready'", timeout=TIMEOUT)
@@ -219,6 +221,9 @@ def test_plays_offline_after_one_visit(make_page, server):
         assert needed in state["files"]
     assert not any("snapshot" in f for f in state["files"]), "the build ships no snapshot"
     assert not any(f.endswith((".gz", ".br")) for f in state["files"]), "precompressed copies are not more files"
+    assert not any("sodium" in f or f.endswith("group.mjs") for f in state["files"]), "loaded on demand, online"
+    assert any(url.endswith("vendor/spades.zip") for url in asked), "the worker's own requests are seen"
+    assert not any("/sodium/" in url or url.endswith("group.mjs") for url in asked)
 
     page.context.set_offline(True)
     assert page.evaluate("fetch('static/not-precached.txt').then(() => 'online', () => 'offline')") == "offline"
