@@ -157,6 +157,8 @@ def test_what_the_audit_found_is_said_in_the_pages_language(lang: str) -> None:
     renege = {"kind": "blind_renege", "seat": "E", "card": "QH", "n": 7, "rated": False, "tricks": 3}
     text = blind_outcome({"events": [renege]})
     assert i18n.t("seat_E") in text and "QH" in text and "3" in text and "{" not in text
+    one = blind_outcome({"events": [dict(renege, tricks=1)]})  # the side had won one trick: it gives that one
+    assert "1" in one and "{" not in one and (lang != "en" or "1 trick goes to the opponents" in one)
     rated = blind_outcome({"events": [dict(renege, rated=True, loser="EW")]})
     assert rated != text and i18n.t("seat_E") in rated and "{" not in rated
     left = {"kind": "blind_left", "seat": "W", "code": "fair_no_reveal", "params": {"seats": ["W"]}}

@@ -56,8 +56,9 @@ def blind_outcome(outcome, rated=False):
         if kind == "blind_audit":
             lines.append(t("blind_audit"))
         elif kind == "blind_renege":
-            key = "blind_renege_rated" if event.get("rated") or rated else "blind_renege"
             tricks = _int(event.get("tricks"))
+            key = "blind_renege_rated" if event.get("rated") or rated else "blind_renege"
+            key += "_one" if key == "blind_renege" and tricks == 1 else ""  # "1 trick goes", "2 tricks go"
             lines.append(t(key, seat=where, card=_text(event.get("card")), n=_int(event.get("n")) or 0,
                            tricks=tricks if tricks is not None else 0))  # fmt: skip
         elif kind == "blind_left":
