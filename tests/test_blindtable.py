@@ -568,3 +568,33 @@ def test_a_rated_blind_table_votes_on_a_seat_out_of_time_and_the_unknown_first_l
     world.now += 60_000
     world.deliver(room.tick(world.now))
     assert room.blind is not None and room.blind.refused is None and room.vote is None
+
+
+def test_a_hosts_reload_during_a_rated_blind_hand_is_its_side_leaving_told_to_each_guest_once() -> None:
+    """A rated table's host who has seen its cards cannot have the hand dealt again by reloading: the loaded room
+    has ended with the host's side as the one that left (a guest who reloads loses its device and the game too),
+    and each guest hears it once, as it comes back; at a casual table the hand is only dealt again."""
+    world = World("rated")
+    room = world.room
+    assert room.blind is not None and room.blind.hand == 1 and world.pages[HOST].device.device.dealt
+    saved = json.loads(json.dumps(room.save()))
+    loaded = Room.load(saved, world.now)
+    news = {"t": "ended", "reason": "left", "left": NAMES["S"], "loser": "NS"}
+    assert (loaded.ended, loaded.left, loaded.ended_news) == ("left", NAMES["S"], news)
+
+    def back(into: Room, peer: str, seat: str, link: str) -> list[dict]:
+        hello = {"t": "hello", "name": NAMES[seat], "token": room.members[peer].token}
+        return [m for p, m in into.receive(link, hello, world.now) if p == link and m["t"] == "ended"]
+
+    assert back(loaded, "p-E", "E", "p-E2") == [news]
+    assert back(loaded, "p-E", "E", "p-E3") == []  # said once
+    again = Room.load(json.loads(json.dumps(loaded.save())), world.now)  # the host reloads once more
+    assert again.ended == "left" and back(again, "p-E", "E", "p-E4") == []
+    assert back(again, "p-W", "W", "p-W2") == [news]
+    again.receive(HOST, {"t": "intent", "n": 99, "intent": {"type": "next_hand"}}, world.now)
+    assert again.blind is None and again.table is None  # no hand is dealt at the ended table
+    casual = World()
+    assert casual.room.blind is not None
+    assert Room.load(json.loads(json.dumps(casual.room.save())), casual.now).ended is None
+    forged = {**saved, "blind_hand": None, "ended_news": {**news, "left": "<b>" * 50}}
+    assert Room.load(forged, world.now).ended_news is None  # a saved news that is not one is dropped

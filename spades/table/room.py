@@ -509,6 +509,19 @@ def _clock_setting(value: object) -> tuple[int, int] | None:
     return found[0], found[1]
 
 
+def _is_ended_news(news: object) -> bool:
+    """Whether ``news`` is an ``ended`` message a room keeps for its returning members (:attr:`Room.ended_news`)."""
+    return (
+        isinstance(news, Mapping)
+        and set(news) == {"t", "reason", "left", "loser"}
+        and news.get("t") == "ended"
+        and news.get("reason") == "left"
+        and isinstance(news.get("left"), str)
+        and len(news["left"]) <= NAME_LIMIT
+        and news.get("loser") in ("NS", "EW")
+    )
+
+
 class Room:
     """The host's room around one table (see the module docstring)."""
 
@@ -544,6 +557,10 @@ class Room:
         self.dropped_messages = 0
         self.disconnects: dict[str, int] = {}
         self.left: str | None = None
+        self.ended_news: dict[str, Any] | None = None
+        """The ``ended`` message of a game that ended while the others were away — the host reloaded during a rated
+        blind hand (:meth:`load`) — told to each seated member once, as it comes back (``ended_told``: names)."""
+        self.ended_told: set[str] = set()
         self.closed = False
         self._chat_id = 0
         self.order: list[Seat] = []  # who would take the room over, fixed at the start (see succession)
@@ -1053,6 +1070,9 @@ class Room:
             ask = self.fair.ask() if back.seat is not None and back.fair else None  # the open round
             missed = self._blind_missed(back)  # a blind hand's chunks relayed while it was away, after its state
             out = self._welcome(back) + self._room_update() + self._states() + ([(peer, ask)] if ask else [])
+            if self.ended_news is not None and back.seat is not None and back.name not in self.ended_told:
+                self.ended_told.add(back.name)  # the game ended while it was away: said once
+                out.append((peer, dict(self.ended_news)))
             return out + missed
         if self.dnd and message.get("via", "invite") != "invite":
             return [(peer, {"t": "denied", "code": "dnd"})]
@@ -1720,12 +1740,20 @@ class Room:
             "succession": [seat.name for seat in self.order],
             "reserves": {"hand": self._clock_hand, **{seat.name: ms for seat, ms in self._reserves.items()}},
             "fair": self.fair.to_json(),
+            "blind_hand": self.blind.hand if self.blind is not None and not self.ended else None,  # lost at load
+            "ended_news": self.ended_news,
+            "ended_told": sorted(self.ended_told),
         }
 
     @classmethod
     def load(cls, data: object, now: float, token: Callable[[], str] | None = None) -> Room:
         """Resume a saved room (the host reloaded): every guest is away until it reconnects with its token;
-        the grace period counts from ``now``.  A number out of its range is a :class:`RoomError` naming the field."""
+        the grace period counts from ``now``.  A number out of its range is a :class:`RoomError` naming the field.
+
+        A host-blind hand in progress is lost with the host's device (*Next hand* deals it again).  At a rated
+        table that would let a host who has seen its cards have the hand dealt again, so there the reload is the
+        host's side leaving, as a guest's reload during a blind hand is: the game ends and that side loses
+        (``ended_news``, told to each guest as it comes back)."""
         if not isinstance(data, Mapping) or data.get("format") != ROOM_FORMAT:
             raise RoomError(f"not a saved room (expected format {ROOM_FORMAT!r})", "room_save")
         config = RoomConfig.from_json(data.get("config"))
@@ -1791,6 +1819,16 @@ class Room:
                 for k in disconnects
             }
         room.left = data.get("left") if isinstance(data.get("left"), str) else None
+        news, told = data.get("ended_news"), data.get("ended_told") or []
+        if isinstance(news, Mapping) and _is_ended_news(news) and isinstance(told, list):
+            room.ended_news = dict(news)
+            room.ended_told = {name for name in told if isinstance(name, str) and len(name) <= NAME_LIMIT}
+        blind_hand = data.get("blind_hand")
+        if config.kind == "rated" and type(blind_hand) is int and room.ended is None:
+            host_member, seat = room.members[HOST], Seat[host["seat"]]
+            room.ended, room.left = "left", host_member.name
+            loser = "NS" if seat % 2 == 0 else "EW"
+            room.ended_news = {"t": "ended", "reason": "left", "left": host_member.name, "loser": loser}
         ratings = data.get("ratings")
         if isinstance(ratings, Mapping) and set(ratings) == set(SEATS):
             room.ratings = {s: _bounded(ratings, s, 0, MAX_RATING, ["ratings"]) for s in SEATS}
