@@ -19,8 +19,8 @@ SOME = "tests/pyodide/some_tests.py"
 STDLIB = ROOT / "static" / "vendor" / "pyodide" / "engine_stdlib.zip"
 MODULES = sorted(path.relative_to(ROOT).as_posix() for path in (ROOT / "tests" / "portable").glob("test_*.py"))
 PART = {
-    # host-blind hands, a few seconds of 2048-bit powers each in Pyodide: the whole hand with every audit (the
-    # renege, the refused reveal and the two of clubs's lead are the same code, in CPython)
+    # host-blind hands (each a few tenths of a second in Pyodide): the whole hand with every audit (the renege,
+    # the refused reveal and the two of clubs's lead are the same code, in CPython)
     "tests/portable/test_blindroom.py": (
         "test_four_devices_play_a_whole_blind_hand_through_the_relay_and_every_audit_holds",
     ),

@@ -18,7 +18,7 @@ import pytest
 
 from spades.cards import card_name, mask_cards
 from spades.rng import deal_masks
-from tests.browser.test_first_visit import READY, hold_engine, wait_held
+from tests.browser.test_first_visit import READY, hold_engine, open_early, wait_held
 
 pytestmark = pytest.mark.browser
 
@@ -226,9 +226,7 @@ def test_a_window_opened_while_a_saved_game_loads_stays_open_when_it_starts(make
     assert saved(page)["record"]["seed"] == 7
     release, held = hold_engine(page)
     page.goto(f"{server}/?speed=instant&sound=0")
-    page.wait_for_function(f"!document.querySelector('#menu [data-action={item}]').disabled", timeout=TIMEOUT)
-    page.locator("#btn-menu").click()
-    page.locator(f"#menu [data-action='{item}']").click()
+    open_early(page, item)
     page.locator(window).wait_for(state="visible")
     assert page.evaluate("document.body.dataset.phase") == "loading"
     wait_held(page, held)
@@ -253,9 +251,7 @@ def test_a_lessons_window_opened_while_a_lesson_in_progress_loads_stays_open_whe
     page.evaluate("p => localStorage.setItem('spades-lessons', JSON.stringify(p))", progress)
     release, held = hold_engine(page)
     page.goto(f"{server}/?speed=instant&sound=0")
-    page.wait_for_function("!document.querySelector('#menu [data-action=lessons]').disabled", timeout=TIMEOUT)
-    page.locator("#btn-menu").click()
-    page.locator("#menu [data-action='lessons']").click()
+    open_early(page, "lessons")
     window = page.locator("#dlg-lessons")
     window.wait_for(state="visible")
     assert window.locator("[data-lessons='waiting']").count() == 1, "the list waits for the engine"

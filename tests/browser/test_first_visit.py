@@ -272,15 +272,20 @@ def test_help_lessons_and_zh_seat_names_work_before_the_engine_is_ready(make_pag
     assert "new-game" in enabled and "settings" in enabled
 
 
+def open_early(page, item):
+    """Open the menu's ``item`` as soon as it works (before the engine is ready)."""
+    page.wait_for_function(f"!document.querySelector('#menu [data-action={item}]').disabled", timeout=TIMEOUT)
+    page.locator("#btn-menu").click()
+    page.locator(f"#menu [data-action='{item}']").click()
+
+
 def test_settings_and_the_language_before_the_engine_is_ready(make_page, server):
     """The form opens with the build's presets; a new language is shown at once; a new rule waits for the engine,
     saying so, and is kept once it is ready (nothing the person chose is lost)."""
     page = make_page(viewport={"width": 844, "height": 390})
     release, held = hold_engine(page)
     page.goto(f"{server}/?speed=instant&sound=0&fresh=1")
-    page.wait_for_function("!document.querySelector('#menu [data-action=settings]').disabled", timeout=TIMEOUT)
-    page.locator("#btn-menu").click()
-    page.locator("#menu [data-action='settings']").click()
+    open_early(page, "settings")
     dialog = page.locator("#dlg-settings")
     dialog.wait_for(state="visible")
     early = json.loads((ROOT / "static" / "vendor" / "early" / "engine.json").read_text(encoding="utf-8"))

@@ -82,7 +82,7 @@ class BlindHands:
 
     def blind_prepare(self):
         """At a host-blind table, once a page: the worker makes the cards' group elements now, while the table waits
-        (``blind_prepare``, about 1 s), so that the first deal does not wait for them."""
+        (``blind_prepare``, a few ms), so that the first deal does not wait for them."""
         if not self.blind_prepared:
             self.blind_prepared = True
             self.later(self.engine("blind_prepare", {}))
