@@ -176,7 +176,9 @@ export async function host({ engine, table = "online", tableId, secret, relays, 
         }
       }
     }
-    if (answer.save) onSave?.(answer.save);
+    // once this host gave way or closed, its save is obsolete (the page dropped it): an answer still on its way
+    // must not write it back
+    if (answer.save && !closed && !yielded) onSave?.(answer.save);
     if (delay !== null) scheduleStep(delay);
     return answer;
   };

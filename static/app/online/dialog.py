@@ -15,7 +15,7 @@ from pyscript.ffi import create_proxy
 from tasks import sleep_ms, spawn
 
 from .actions import CHANGES, SUBMITS
-from .bridge import NAME_KEY, PREFS_KEY, invite_link, plain
+from .bridge import NAME_KEY, PREFS_KEY, invite_link, plain, to_js
 from .forms import create_window, join_window, offered_name, status_window, trackers_list
 from .links import typed_name
 from .views import body, room_window
@@ -152,30 +152,53 @@ class Dialog:
         """The fallback relays this page uses when the person chose them (``?fallback=`` or settings), else None."""
         return self.params.get("fallback") or self.app.settings.get("fallback") or None
 
-    def relay_lines(self):
-        """Which of this connection's trackers and fallback relays answer (forms.trackers_list of the session's
-        ``relays()``: session.mjs ``relayRows``), for the room window; None before a connection."""
+    def relay_rows(self):
+        """This connection's relays and whether each answers (session.mjs ``relayRows``: ``[{url, reach,
+        fallback?}]``), or None before a connection."""
         rows = getattr(self.session, "relays", None) if self.session is not None else None
-        return trackers_list(plain(rows())) if rows is not None else None
+        return plain(rows()) if rows is not None else None
+
+    def relay_lines(self):
+        """Which of this connection's trackers and fallback relays answer (forms.trackers_list of
+        :meth:`relay_rows`), for the room window; None before a connection."""
+        rows = self.relay_rows()
+        return trackers_list(rows) if rows is not None else None
 
     def host_reach(self):
-        """Whether a tracker answers this host (session.mjs ``reach``: ``ok``, ``trying``, ``none``), asked again
-        every :data:`REACH_CHECK_MS` while the room waits for its start and none has answered yet: the room window
-        says that friends cannot join until one does, and the line goes once one answers."""
+        """Whether a relay of this host's own connection answers: ``ok`` once one of its rows does (session.mjs
+        ``relayRows``; a socket of another connection, the lobby's, is no answer for this room), else ``trying``
+        or ``none`` as session.mjs ``reach`` counts the time.  While the room waits for its start, a watch asks
+        again every :data:`REACH_CHECK_MS` and draws the room window again whenever the answer or a relay's line
+        changes: the line that friends cannot join goes once one answers, and each relay's line is never stale."""
         reach = getattr(self.sessions, "reach", None) if self.sessions is not None else None
         if reach is None:
             return "ok"
         if getattr(self, "reach_since", None) is None:
             self.reach_since = js.Date.now()
-        now = str(reach(self.reach_since))
-        if now != "ok" and not getattr(self, "reach_watch", False):
+        now = self.reach_now()
+        if not getattr(self, "reach_watch", False):
             self.reach_watch = True
-            spawn(self.watch_reach(now))
+            spawn(self.watch_reach((now, self.relay_key())))
         return now
 
+    def reach_now(self):
+        """:meth:`host_reach`'s answer now: ``ok`` when a relay row of this connection answers (or, before it
+        has rows, session.mjs ``reach`` of every connection's sockets), else by the time since the first ask."""
+        rows = self.relay_rows()
+        if rows is None:
+            return str(self.sessions.reach(self.reach_since))
+        if any(isinstance(row, dict) and row.get("reach") == "ok" for row in rows):
+            return "ok"
+        return str(self.sessions.reach(self.reach_since, js.Date.now(), to_js({})))
+
+    def relay_key(self):
+        """What the room window shows of the relays, to tell a change: each row's url and reach."""
+        rows = self.relay_rows() or []
+        return tuple((str(row.get("url")), str(row.get("reach"))) for row in rows if isinstance(row, dict))
+
     async def watch_reach(self, shown):
-        """Until a tracker answers (or the game starts, or the table is left): the room window drawn again
-        whenever the answer changes (trystero keeps trying the trackers meanwhile)."""
+        """Until the game starts or the table is left: the room window drawn again whenever :meth:`reach_now` or
+        a relay's line changes (trystero keeps trying the trackers meanwhile)."""
         secret, had = self.secret, self.session is not None
         try:
             while self.secret == secret and self.role == "host" and not (self.room or {}).get("started"):
@@ -183,12 +206,10 @@ class Dialog:
                 if self.session is None and had:
                     return  # the table was left
                 had = had or self.session is not None
-                now = str(self.sessions.reach(self.reach_since))
+                now = (self.reach_now(), self.relay_key())
                 if now != shown:
                     shown = now
                     self.render_lobby()
-                if now == "ok":
-                    return
         finally:
             self.reach_watch = False
 
