@@ -34,6 +34,7 @@ READY = (
     "document.body?.dataset.phase && document.body.dataset.phase !== 'loading' && document.body.dataset.await !== ''"
 )
 
+SERVICE_WORKERS = "allow"  # conftest.make_page: this module reads the offline state or the service worker
 HOST = """<!doctype html><meta charset="utf-8"><title>host</title>
 <style>body {{ margin: 0; }} iframe {{ border: 0; display: block; }}</style>
 <iframe id="game" title="Spades" src="{src}" width="{width}" height="{height}"></iframe>

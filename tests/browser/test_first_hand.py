@@ -26,6 +26,7 @@ ROOT = Path(__file__).resolve().parents[2]
 SHOTS = ROOT / "test-artifacts" / "first-visit"
 MESSAGES = json.loads((ROOT / "spades" / "i18n" / "messages.json").read_text(encoding="utf-8"))["messages"]
 FIRST = ROOT / "static" / "vendor" / "early" / "first-hand.json"
+SERVICE_WORKERS = "allow"  # conftest.make_page: this module reads the offline state or the service worker
 TIMEOUT = 60_000
 SEATS = ("N", "E", "S", "W")
 

@@ -33,6 +33,7 @@ MENU = (  # the menu's items in order, by group (index.html)
     ),
     ("more", ("share-deal", "export", "import")),
 )
+SERVICE_WORKERS = "allow"  # conftest.make_page: this module reads the offline state or the service worker
 ENGINE_PACKAGE = "**/static/vendor/spades.zip*"  # the engine's own code (static/engine-worker.mjs fetches it)
 MICROPYTHON = "**/static/vendor/micropython/micropython.wasm*"  # the page's Python runtime (PyScript fetches it)
 

@@ -12,6 +12,7 @@ from spades.scoring import NIL, score_team
 pytestmark = pytest.mark.browser
 
 PHONE = {"width": 390, "height": 844}
+SERVICE_WORKERS = "allow"  # conftest.make_page: this module reads the offline state or the service worker
 SECTIONS = 11
 READY = "#help-content[data-help='ready']"
 STARTED = "document.body.dataset.phase !== 'loading' && document.body.dataset.await !== ''"

@@ -65,6 +65,7 @@ def bid_and_play(target):
 
 # ---------------------------------------------------------------- the engine worker
 
+SERVICE_WORKERS = "allow"  # conftest.make_page: this module reads the offline state or the service worker
 SNAPSHOT_CACHE = "spades.engine-snapshot"  # static/engine-worker.mjs
 
 
