@@ -4,6 +4,7 @@ the last trick, the help; player.py, preferences.py, share.py …) and handed to
 
 import asyncio
 
+import js
 from dom import by_id
 from pyscript import document
 
@@ -18,11 +19,33 @@ def open_dialog(name, html=None):
     dialog = by_id(name)
     if html is not None:
         dialog.querySelector(".dlg-body").innerHTML = str(html)
-    if not dialog.open:
+    opened = not dialog.open
+    if opened:
         dialog.showModal()
     focus = dialog.querySelector("[autofocus]")
     if focus is not None:
-        focus.focus()
+        _FOCUS_IN_VIEW(dialog, focus, opened)
+
+
+_FOCUS_IN_VIEW = js.Function.new(
+    "dialog",
+    "element",
+    "opened",
+    """
+    if (opened) dialog.scrollTop = 0;  // a window opens at its top, its title showing
+    element.focus({preventScroll: true});
+    const box = dialog.getBoundingClientRect();
+    const foot = dialog.querySelector('.dlg-buttons');  // its buttons stick to its foot (app.css)
+    const covered = foot && !foot.contains(element);
+    const bottom = covered ? Math.min(box.bottom, foot.getBoundingClientRect().top) : box.bottom;
+    const rect = element.getBoundingClientRect();
+    if (rect.top < box.top || rect.bottom > bottom) element.scrollIntoView({block: 'nearest'});
+    """,
+)
+"""Focus ``element`` in ``dialog`` without scrolling the window past its title: only when the element would be
+hidden (below the fold or under the buttons that stick to the foot) is it scrolled into view, as little as
+needed. A plain ``focus()`` scrolled a phone's lessons list past its title for a button already in view, and to
+the foot for a sticky Close."""
 
 
 def close_dialogs():

@@ -260,17 +260,29 @@ def test_help_lessons_and_zh_seat_names_work_before_the_engine_is_ready(make_pag
     assert titles == [f"{item['order']}. {item['title']}" for item in early["lessons"]["zh-Hans"]]
     assert page.locator("#dlg-lessons [data-action='lesson-start']:not([disabled])").count() == 0
     assert page.evaluate("document.body.dataset.phase") == "loading"
+    # it opens at its title, the focus on Close (sticky at its foot) without scrolling the list past the title
+    assert page.evaluate(IN_VIEW, "#dlg-lessons-title") and page.evaluate(IN_VIEW, "#dlg-lessons :focus")
+    assert page.evaluate("document.getElementById('dlg-lessons').scrollTop") == 0
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / "lessons-before-engine-390x844-zh-Hans.png"))
     release()
     page.locator("#dlg-lessons [data-action='lesson-start']:not([disabled])").first.wait_for(timeout=TIMEOUT)
     assert page.locator("#dlg-lessons [data-lessons='waiting']").count() == 0
+    assert page.evaluate(IN_VIEW, "#dlg-lessons :focus")  # the first lesson's button, in view
     page.wait_for_function(READY, timeout=TIMEOUT)
     assert page.locator("#menu-waiting").count() == 0
     page.keyboard.press("Escape")
     page.locator("#btn-menu").click()
     enabled = page.locator("#menu button:not([disabled])").evaluate_all("els => els.map((e) => e.dataset.action)")
     assert "new-game" in enabled and "settings" in enabled
+
+
+IN_VIEW = """(selector) => {  // the element shows whole inside its open dialog's box
+  const element = document.querySelector(selector);
+  const box = element?.closest('dialog')?.getBoundingClientRect();
+  const rect = element?.getBoundingClientRect();
+  return Boolean(box && rect.height > 0 && rect.top >= box.top && rect.bottom <= box.bottom);
+}"""
 
 
 def open_early(page, item):
