@@ -953,20 +953,34 @@ class Room:
                 del self.members[peer]
             return dealt + (self._room_update() if gone else [])
         out: list[Out] = []
-        for member in list(self.members.values()):
-            if member.connected or member.seat is None or member.dropped_at is None:
-                continue
-            if now - member.dropped_at < self.config.grace_ms:
-                continue
-            occupant = self.table.seats[member.seat]
+        for member, seat in self._past_grace(now):
+            occupant = self.table.seats[seat]
             if self.config.kind == "casual" and not occupant.away:
-                self.table.set_occupant(member.seat, Occupant("peer", occupant.level, member.name, away=True))
+                self.table.set_occupant(seat, Occupant("peer", occupant.level, member.name, away=True))
                 out += self._room_update() + self._states()
             elif self.config.kind == "rated" and self.vote is None and not member.waited:
-                voters = [m.seat.name for m in self.members.values() if m.seat is not None and m.connected]
-                self.vote = {"seat": member.seat.name, "name": member.name, "votes": {s: None for s in voters}}
-                out += self._everyone({"t": "vote", **self.vote}) + self._room_update()
+                out += self._open_vote(member, seat)
         return self._clock_news(dealt + out + self._timeout())
+
+    def _past_grace(self, now: float) -> list[tuple[Member, Seat]]:
+        """The seated members dropped for the grace period or longer at ``now``, each with its seat (a casual
+        table gives their seats to the computer, or gives up their devices in a host-blind hand; a rated table
+        votes)."""
+        return [
+            (member, member.seat)
+            for member in self.members.values()
+            if not member.connected
+            and member.seat is not None
+            and member.dropped_at is not None
+            and now - member.dropped_at >= self.config.grace_ms
+        ]
+
+    def _open_vote(self, member: Member, seat: Seat) -> list[Out]:
+        """A rated table's vote on ``member``, dropped past its grace at ``seat``: each connected seated member
+        votes (wait, or end the game unscored)."""
+        voters = [m.seat.name for m in self.members.values() if m.seat is not None and m.connected]
+        self.vote = {"seat": seat.name, "name": member.name, "votes": {s: None for s in voters}}
+        return self._everyone({"t": "vote", **self.vote}) + self._room_update()
 
     # ----------------------------------------------------------------- messages
 
@@ -1527,17 +1541,11 @@ class Room:
         assert relay is not None
         before = _shown(relay)
         out: list[Out] = []
-        for member in list(self.members.values()):
-            if member.connected or member.seat is None or member.dropped_at is None:
-                continue
-            if now - member.dropped_at < self.config.grace_ms:
-                continue
+        for member, seat in self._past_grace(now):
             if self.config.kind == "casual":
-                out += self._blind_out(relay.abandon(member.seat, "dropped"))
+                out += self._blind_out(relay.abandon(seat, "dropped"))
             elif self.vote is None and not member.waited:
-                voters = [m.seat.name for m in self.members.values() if m.seat is not None and m.connected]
-                self.vote = {"seat": member.seat.name, "name": member.name, "votes": {s: None for s in voters}}
-                out += self._everyone({"t": "vote", **self.vote}) + self._room_update()
+                out += self._open_vote(member, seat)
         if relay.outcome is None and self._blind_since is not None and now - self._blind_since >= BLIND_WAIT_MS:
             relay.expire()
         out += self._timeout()  # the move clock: a casual table gives the device up, a rated one votes
