@@ -26,37 +26,19 @@ import json
 import statistics
 import sys
 from collections import deque
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from cpu_clock import clock, one_power  # noqa: E402
+from cpu_clock import Timed, one_power  # noqa: E402
 
 from spades.cards import Seat  # noqa: E402
 from spades.rules import PRESETS  # noqa: E402
 from spades.table import blind  # noqa: E402
 from spades.table.blindroom import BlindRelay, BlindSeat  # noqa: E402
 from spades.table.chunks import size  # noqa: E402
-
-
-class Timed:
-    """Adds up the CPU time of calls."""
-
-    def __init__(self) -> None:
-        self.seconds = 0.0
-
-    def wrap(self, function: Callable[..., Any]) -> Callable[..., Any]:
-        def timed(*args: Any, **kwargs: Any) -> Any:
-            start = clock()
-            try:
-                return function(*args, **kwargs)
-            finally:
-                self.seconds += clock() - start
-
-        return timed
 
 
 def hand(number: int) -> dict[str, float]:

@@ -28,14 +28,13 @@ import argparse
 import json
 import statistics
 import sys
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from cpu_clock import clock, one_power  # noqa: E402
+from cpu_clock import Timed, clock, one_power  # noqa: E402
 
 from spades.cards import Seat  # noqa: E402
 from spades.game import Phase  # noqa: E402
@@ -43,25 +42,6 @@ from spades.rules import Rules  # noqa: E402
 from spades.table import blind, blindtable  # noqa: E402
 from spades.table.blindroom import BlindRelay, BlindSeat  # noqa: E402
 from spades.table.room import HOST, Room, RoomConfig  # noqa: E402
-
-
-class Timed:
-    """Adds up the CPU time of calls (and counts them)."""
-
-    def __init__(self) -> None:
-        self.seconds = 0.0
-        self.calls = 0
-
-    def wrap(self, function: Callable[..., Any]) -> Callable[..., Any]:
-        def timed(*args: Any, **kwargs: Any) -> Any:
-            start = clock()
-            try:
-                return function(*args, **kwargs)
-            finally:
-                self.seconds += clock() - start
-                self.calls += 1
-
-        return timed
 
 
 class Bench:

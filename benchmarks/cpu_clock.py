@@ -1,4 +1,5 @@
-"""The CPU clock the fair-play benchmarks share (bench_fair, bench_fair_room, bench_blindroom), and one
+"""The CPU clock the fair-play benchmarks share (bench_fair, bench_fair_room, bench_blindroom, bench_blindtable),
+:class:`Timed` to add up the CPU time of calls, and one
 scalar multiplication of the group as their unit, so figures from busy or quiet machines and from CPython or Pyodide
 compare.  Imported from the script's own folder (``python benchmarks/bench_x.py`` and
 ``node tests/pyodide/run.mjs --script benchmarks/bench_x.py`` both put it on the path)."""
@@ -7,6 +8,8 @@ from __future__ import annotations
 
 import sys
 import time
+from collections.abc import Callable
+from typing import Any
 
 from spades.table import blind
 
@@ -35,3 +38,24 @@ def one_power() -> float:
             blind.power(x, k)
         best = min(best, (clock() - start) / len(keys))
     return best
+
+
+class Timed:
+    """Adds up the CPU time of calls (:func:`clock`) and counts them."""
+
+    def __init__(self) -> None:
+        self.seconds = 0.0
+        self.calls = 0
+
+    def wrap(self, function: Callable[..., Any]) -> Callable[..., Any]:
+        """``function``, its CPU time added to :attr:`seconds` and its calls to :attr:`calls`."""
+
+        def timed(*args: Any, **kwargs: Any) -> Any:
+            start = clock()
+            try:
+                return function(*args, **kwargs)
+            finally:
+                self.seconds += clock() - start
+                self.calls += 1
+
+        return timed
