@@ -132,8 +132,17 @@ def test_parallel_deals_give_exactly_the_serial_results() -> None:
 def test_field_summaries_per_member_and_for_the_pool() -> None:
     members = ("cautious", "setter", "beginner")
     done: list[tuple[int, int]] = []
-    result = run_field("standard", members=members, deals=4, seed=8, jobs=2, progress=lambda d, t: done.append((d, t)))
+    told: list[tuple[int, dict]] = []  # each member's summary, with how many deals were in when it came
+
+    def each(summary: dict) -> None:
+        told.append((len(done), summary))
+
+    result = run_field(
+        "standard", members=members, deals=4, seed=8, jobs=2, progress=lambda d, t: done.append((d, t)), each=each
+    )
     assert done[-1] == (12, 12) and [d for d, _ in done] == list(range(1, 13))
+    assert [deals for deals, _ in told] == [4, 8, 12]  # a member's line as soon as its own deals are in
+    assert [summary for _, summary in told] == result["members"]
     assert result["contender"] == "standard"
     assert [s["ew"] for s in result["members"]] == list(members)
     for summary in result["members"]:

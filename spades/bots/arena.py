@@ -563,29 +563,37 @@ def default_jobs() -> int:
 
 
 def _play_all(
-    tasks: Sequence[_Task], jobs: int, progress: Callable[[int, int], None] | None
+    tasks: Sequence[_Task],
+    jobs: int,
+    progress: Callable[[int, int], None] | None,
+    done: Callable[[list[tuple[_Side, _Side, float]]], None] | None = None,
 ) -> list[tuple[_Side, _Side, float]]:
     """Play every task, in ``jobs`` processes when more than one; the results come back in the tasks' order.
+    ``done`` is told the results so far after each (in order: a prefix of the tasks).
 
     A deal's result does not depend on the process that played it (see :func:`_play_deal`), so any ``jobs``
     gives exactly the results of a serial run (the decision times aside).
     """
     results: list[tuple[_Side, _Side, float]] = []
     total = len(tasks)
+
+    def took(result: tuple[_Side, _Side, float]) -> None:
+        results.append(result)
+        if progress:
+            progress(len(results), total)
+        if done:
+            done(results)
+
     if jobs <= 1 or total <= 1:
         for task in tasks:
-            results.append(_play_deal(task))
-            if progress:
-                progress(len(results), total)
+            took(_play_deal(task))
         return results
     workers = min(jobs, total)
     chunk = max(1, min(8, total // (workers * 4)))
     pool = ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("spawn"))
     try:
         for result in pool.map(_play_deal, tasks, chunksize=chunk):
-            results.append(result)
-            if progress:
-                progress(len(results), total)
+            took(result)
     except BaseException:
         pool.shutdown(wait=True, cancel_futures=True)
         raise
@@ -733,9 +741,12 @@ def run_field(
     progress: Callable[[int, int], None] | None = None,
     timeout: float = TIMEOUT,
     jobs: int | None = 1,
+    each: Callable[[dict[str, Any]], None] | None = None,
 ) -> dict[str, Any]:
     """Play ``contender`` (North-South) against each of ``members`` (default: the whole field) over the same
     ``deals`` deals each; return ``{"contender", "members": [summary per member], "pool": summary}``.
+    ``each`` is given each member's summary as soon as its deals are played (in the members' order), so a long
+    run stopped early keeps the members it finished.
 
     Each member's summary is :func:`run_arena`'s for ``contender`` against it.  ``pool`` is over every deal of
     every member (``ew`` is ``"pool"``; its confidence interval counts each member's deal, or duplicate pair, as
@@ -755,12 +766,20 @@ def run_field(
         for member in members
         for i in range(deals)
     ]
-    results = _play_all(tasks, jobs, progress)
 
     def summary(ew: str, part: Sequence[tuple[_Side, _Side, float]]) -> dict[str, Any]:
         return _summary(contender, ew, part, deals=deals, seed=seed, duplicate=duplicate, games=games, rules=rules)
 
-    summaries = [summary(member, results[m * deals : (m + 1) * deals]) for m, member in enumerate(members)]
+    summaries: list[dict[str, Any]] = []
+
+    def done(results: list[tuple[_Side, _Side, float]]) -> None:
+        if len(results) % deals == 0:  # the deals of member number len(summaries) are all in
+            m = len(summaries)
+            summaries.append(summary(members[m], results[m * deals : (m + 1) * deals]))
+            if each:
+                each(summaries[-1])
+
+    results = _play_all(tasks, jobs, progress, done)
     pool = summary(POOL, results)
     pool["members"] = list(members)
     return {"contender": contender, "members": summaries, "pool": pool}
@@ -866,9 +885,9 @@ def run_command(args: Any) -> int:
             progress=progress,
             timeout=args.timeout,
             jobs=args.jobs,
+            each=lambda line: print(json.dumps(line, ensure_ascii=False), flush=True),  # a member's line at once
         )
-        for line in (*result["members"], result["pool"]):
-            print(json.dumps(line, ensure_ascii=False))
+        print(json.dumps(result["pool"], ensure_ascii=False))
         return 0
     summary = run_arena(
         args.ns,
