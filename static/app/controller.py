@@ -933,7 +933,14 @@ class App:
         by_id("notice").hidden = True
 
     def close_dialog(self, element):
-        element.closest("dialog").close()
+        """*Close*: the window the button is in; a button drawn over meanwhile (the help's text arrived between
+        the click and now, and the window's body was drawn again) is in none any more: then the top window open."""
+        dialog = element.closest("dialog")
+        if dialog is None:
+            opened = document.querySelectorAll("dialog[open]")
+            dialog = opened[opened.length - 1] if opened.length else None
+        if dialog is not None:
+            dialog.close()
 
     async def claim(self):
         """*Claim the rest*: the engine checks it against every hand (refused: the status line says why)."""
