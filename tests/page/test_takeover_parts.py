@@ -177,6 +177,26 @@ def test_a_host_whose_people_all_dropped_gives_way_a_grace_after_the_last_one_we
     assert succession.yields_to(keys, keys[1], absence.away_ms(last + GRACE))
 
 
+def test_two_successors_that_both_took_over_end_under_the_earlier_one_and_never_give_way_to_each_other() -> None:
+    # on a slow machine the later successor's link may not find the earlier one's new host before its own turn:
+    # both host, each alone; whichever frame reaches the other, only the later one gives way (takeover.py
+    # first_yields: a host built by takeover yields to the successors before its own place)
+    message = playing_room().summary()
+    order = succession.succession(message)
+    assert order == ["W", "N", "E"]
+    for i, mine in enumerate(order):
+        yields = succession.earlier_keys(message, mine)
+        assert yields == [KEYS[seat] for seat in order[:i]]
+        for j, other in enumerate(order):
+            if other != mine:
+                assert succession.yields_to(yields, KEYS[other], GRACE) == (j < i), (mine, other)
+    # the host and a seat outside the succession yield to no earlier successor; a seat without a key is skipped
+    assert succession.earlier_keys(message, "S") == [] and succession.earlier_keys(None, "E") == []
+    assert succession.host_seat(message) == "S" and succession.host_seat({"seats": []}) is None
+    message["seats"]["N"]["key"] = None
+    assert succession.earlier_keys(message, "E") == [KEYS["W"]]
+
+
 # ------------------------------------------------------------------ the public record
 
 
@@ -323,6 +343,8 @@ def test_micropython_reads_the_same_succession_as_cpython() -> None:
         cases += [
             {"module": "online.succession", "fn": "successor_keys", "args": [message, KEYS["W"]]},
             {"module": "online.succession", "fn": "place_of", "args": [message, "N"]},
+            {"module": "online.succession", "fn": "earlier_keys", "args": [message, "E"]},
+            {"module": "online.succession", "fn": "host_seat", "args": [message]},
             {"module": "online.succession", "fn": "may_take_over", "args": [message, {"seat": "N"}, None]},
             {"module": "online.succession", "fn": "takeover_lines", "args": [message, {"phase": "playing"}]},
         ]

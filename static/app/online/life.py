@@ -207,8 +207,8 @@ class Online(Boundary, Dialog, Lobby, Panel, Takeover, BlindHands):
         )
         js_options.onSave = keep(secret, to_js(setup))
         js_options.onError = create_proxy(lambda answer: notice(t("error", error=error_text(plain(answer)))))
-        self.yield_keys = []
-        js_options.yieldTo = to_js(self.learn_successors(self.record.room))  # a successor took over meanwhile
+        # a successor took over meanwhile (or, for a takeover, an earlier successor hosts too)
+        js_options.yieldTo = to_js(self.first_yields(setup.get("seat", "S"), takeover is not None))
         js_options.onYield = create_proxy(lambda key: self.yield_to(str(key)))
         try:
             self.session = await self.sessions.host(js_options)

@@ -12,6 +12,9 @@ every page knows the same order:
 - whether a takeover makes sense at all (:func:`may_take_over`): a started game, not ended, a seat of my own;
 - whether a host gives way to a successor's signed frame (:func:`yields_to`, :class:`Absence`): only after it has
   been without its people for a grace period, so a successor cannot make a host that is playing give way;
+- whom a host built by takeover gives way to (:func:`earlier_keys`): the successors whose turn came before its own,
+  never a later one, so two successors that both took over (the later one did not reach the earlier one's new host
+  in time, on a slow machine) end as one table under the earlier one, and never give way to each other;
 - what the page says once it happened (:func:`takeover_lines`): who hosts now, and that the hand in progress was
   dealt again (a casual table; a rated table votes, as when a player drops).
 
@@ -54,6 +57,25 @@ def successor_keys(room, current=None):
         key = key_of(room, seat)
         keys.append(None if key == current else key)
     return keys
+
+
+def host_seat(room):
+    """The seat the room marks as its host's, or ``None``."""
+    for seat in SEATS:
+        entry = _seats(room).get(seat)
+        if isinstance(entry, dict) and entry.get("host"):
+            return seat
+    return None
+
+
+def earlier_keys(room, seat):
+    """The keys of the successors before ``seat`` in the room's succession (none when ``seat`` is not in it): whom
+    the successor at ``seat`` gives way to once it took the table over from that room.  Their turns came before
+    its own, so if one of them hosts too, it is the table; a later successor is never among them."""
+    order = succession(room)
+    if seat not in order:
+        return []
+    return [key for key in (key_of(room, each) for each in order[: order.index(seat)]) if key is not None]
 
 
 def place_of(room, seat):
@@ -112,11 +134,9 @@ def yields_to(keys, key, away_ms):
 
 def host_name(room):
     """The name of the person hosting the room (the seat marked ``host``), or ``None``."""
-    for seat in SEATS:
-        entry = _seats(room).get(seat)
-        if isinstance(entry, dict) and entry.get("host") and isinstance(entry.get("name"), str):
-            return entry["name"]
-    return None
+    entry = _seats(room).get(host_seat(room))
+    name = entry.get("name") if isinstance(entry, dict) else None
+    return name if isinstance(name, str) else None
 
 
 def hand_in_progress(state):

@@ -12,7 +12,10 @@
   without its people for a grace period at least (:class:`succession.Absence`, fed by its own room messages; a
   resumed host counts from its earlier page's last heartbeat, ``spades-online-alive``, so a slow reload counts).
   :meth:`Takeover.yield_host` then drops its save, which is obsolete, and joins as a guest with its own seat token
-  (the new room knows it by its ``claim``), so a table never has two hosts.
+  (the new room knows it by its ``claim``), so a table never has two hosts.  A host built by takeover yields by the
+  same rule, but only to the successors whose turn came before its own (succession.py ``earlier_keys``) and to those
+  its own room names later: two successors that both took over (the later one's link did not find the earlier
+  one's new host in time) end as one table under the earlier one.
 - A newcomer holding the invitation made before a takeover knows only the old host's key: every host signs its
   successors' keys for its guests, and the page that takes over keeps the chain of such links (record.py
   ``chain``) and hands it to its link, which shows it in its host frames (session.mjs ``chainLeads``).
@@ -28,7 +31,16 @@ from tasks import sleep_ms, spawn
 
 from .bridge import HOST_KEY, RECORD_KEY, keep_token, own_link, plain, read_quiet, to_js
 from .record import Record, chain_of
-from .succession import Absence, may_take_over, place_of, successor_keys, takeover_lines, yields_to
+from .succession import (
+    Absence,
+    earlier_keys,
+    host_seat,
+    may_take_over,
+    place_of,
+    successor_keys,
+    takeover_lines,
+    yields_to,
+)
 
 LONELY_MS = 2500
 """A new host that no one reached this long after it joined the room joins it again (its announcement may have
@@ -116,17 +128,26 @@ class Takeover:
         if self.role == "host":
             self.watch_absence(session, room)
             chain = self.record.chain if self.record is not None else []
-            session.succession(to_js(self.learn_successors(room)), to_js(chain))
+            session.succession(to_js(self.learn_successors(room, (self.you or {}).get("seat"))), to_js(chain))
         else:
             place = place_of(room, (self.you or {}).get("seat")) if may_take_over(room, self.you, self.ended) else None
             session.succession(to_js(successor_keys(room, self.pub)), -1 if place is None else place)
 
-    def learn_successors(self, room):
-        """The keys a host yields to: every successor's its room messages ever named (a room resumed from its save
-        names none until they come back, and one who took the table over is not back), this host's own left out."""
-        for key in successor_keys(room, self.pub):
-            if key is not None and key not in self.yield_keys:
-                self.yield_keys.append(key)
+    def first_yields(self, seat, taken_over):
+        """The keys a host at ``seat`` yields to when it starts: a host built by takeover, the successors before its
+        own place in the room it took over (succession.py ``earlier_keys``); any other, its saved room's."""
+        self.yield_keys = earlier_keys(self.record.room, seat) if taken_over else []
+        return self.learn_successors(self.record.room, seat)
+
+    def learn_successors(self, room, seat):
+        """The keys a host at ``seat`` yields to: every successor's its own room messages ever named (a room resumed
+        from its save names none until they come back, and one who took the table over is not back), this host's
+        own left out.  A room hosted at another seat (the one a takeover started from) teaches nothing: its
+        successors after this host's place are not whom it gives way to."""
+        if host_seat(room) in (None, seat):
+            for key in successor_keys(room, self.pub):
+                if key is not None and key not in self.yield_keys:
+                    self.yield_keys.append(key)
         return self.yield_keys
 
     def watch_absence(self, session, room):
