@@ -10,6 +10,7 @@ by name to their owner (``ACTIONS``). The page knows no rules: what is legal, al
 
 import json
 
+import address
 import analysis
 import dialogs
 import early
@@ -46,60 +47,10 @@ from welcome import Welcome
 
 SEATS = ("N", "E", "S", "W")
 ONE_SHOT = ("fresh", "seed", "preset", "seat")  # address parameters that start a game, then leave
-SEED_LIMIT = 2**53  # the worker's seeds are 0 to 2**53 - 1 (spades/worker.py, _seed)
-DIGITS = "0123456789"
-SHOWN_VALUE = 40  # characters of a bad address value quoted in its notice
-YES = ("1", "true", "yes")
 AUTO_PLAY_MS = (600, 1500)
 """A forced card played by itself waits this long first, at random in between (so the speed does not tell the
 others that it was forced)."""
 CLOCK_STEP_MS = 250  # how often the move clock on a plate is drawn again
-
-
-def _whole(text):
-    return bool(text) and all(char in DIGITS for char in text)
-
-
-def _date(text):
-    parts = text.split("-")
-    return len(text) == 10 and [len(part) for part in parts] == [4, 2, 2] and all(_whole(part) for part in parts)
-
-
-def address_problems(params, presets):
-    """The address parameters the page cannot use, each ``(name, catalog key of why, its params)``.
-
-    Checked by their form only (a seed's range, a preset's name, a seat's letter; a deal code, a date and a
-    lesson id are checked by the worker later, with their own notices). ``presets``: the worker's names.
-    """
-    problems = []
-    lang = params.get("lang")
-    if lang is not None and i18n.normal_lang(lang) is None:
-        problems.append(("lang", "address_lang", {}))
-    seed = params.get("seed")
-    if seed is not None and not (_whole(seed) and len(seed) <= 16 and int(seed) < SEED_LIMIT):
-        problems.append(("seed", "address_seed", {"max": SEED_LIMIT - 1}))
-    preset = params.get("preset")
-    if preset is not None and preset not in presets:
-        problems.append(("preset", "address_preset", {"names": t("bot_part_list_sep").join(presets)}))
-    seat = params.get("seat")
-    if seat is not None and seat.upper() not in SEATS:
-        problems.append(("seat", "address_seat", {}))
-    if params.get("deal") == "":
-        problems.append(("deal", "address_deal", {}))
-    daily = params.get("daily")
-    if daily is not None and daily not in YES and not _date(daily):
-        problems.append(("daily", "address_daily", {}))
-    if params.get("lesson") == "":
-        problems.append(("lesson", "address_lesson", {}))
-    embed = params.get("embed")
-    if embed is not None and embed not in YES and embed not in ("0", "false", "no"):
-        problems.append(("embed", "address_embed", {}))
-    return problems
-
-
-def shown_value(value):
-    """An address value as quoted in a notice: at most ``SHOWN_VALUE`` characters."""
-    return value if len(value) <= SHOWN_VALUE else value[:SHOWN_VALUE] + "…"
 
 
 class _Clock:
@@ -222,12 +173,13 @@ class App:
     def check_address(self):
         """Every address parameter the page cannot use: a notice naming it and why; it leaves the address (and
         ``self.params``) at once, so the page starts the saved or a new game, and a reload does not see it."""
-        problems = address_problems(self.params, self.lists.get("presets") or ["standard"])
-        for name, why, params in problems:
-            value = shown_value(self.params.pop(name))
-            self.notice(t("address_bad", name=name, value=value, why=t(why, **params)))
-        if problems:
-            drop_params(*[name for name, _, _ in problems])
+        names, lines = address.notices(self.params, self.lists.get("presets") or ["standard"])
+        for name in names:
+            self.params.pop(name)
+        for line in lines:
+            self.notice(line)
+        if names:
+            drop_params(*names)
 
     def fail(self, error):
         drop_params(*ONE_SHOT, "deal", "daily", "lesson")  # a reload must not stop the same way again
@@ -416,7 +368,7 @@ class App:
             seed = self.seed_next
         if seed is None:
             seed = random_seed()
-        self.seed_next = (seed + 1) % SEED_LIMIT if self.params.get("seed") else None
+        self.seed_next = (seed + 1) % address.SEED_LIMIT if self.params.get("seed") else None
         me = self.seat_next or self.settings["seat"]
         args = firsthand.new_args(self.settings, me, seed, preset, rated)
         rules = args["rules"]

@@ -28,7 +28,7 @@ STEPS = (
     "dom", "dialogs", "i18n", "markup", "view", "sheet", "transport", "review", "analysis_view", "tasks", "analysis",
     "early", "session", "firsthand", "settings", "store", "movelog_view", "movelog", "sound", "pacing", "screen",
     "helpdoc", "inputs", "helpwindow", "windows", "codes", "embed", "profileview", "transfer", "player",
-    "preferences", "shareview", "share", "tabs", "tutorial", "ui", "welcome", "controller",
+    "preferences", "shareview", "share", "tabs", "tutorial", "ui", "welcome", "address", "controller",
 )  # fmt: skip
 """The page's modules in the order they are imported, one a step (the module's docstring)."""
 SLICE_MS = 25

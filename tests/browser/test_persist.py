@@ -151,8 +151,10 @@ def notice_text(page):
     return page.locator("#notice-text").inner_text()
 
 
-@pytest.mark.parametrize("seed", ["abc", "12abc", "", "-1", "1" * 30, str(SEED_LIMIT)])
-def test_a_bad_seed_in_the_address_is_named_dropped_and_a_new_game_starts(table, seed):
+def test_a_bad_seed_in_the_address_is_named_dropped_and_a_new_game_starts(table):
+    # which seeds are bad (letters, empty, negative, 2**53 and over...) is checked in CPython, with generated
+    # values (tests/page/test_address.py); here, what the page does with one: a new game, kept over a reload
+    seed = "12abc"
     table.open(f"fresh=1&seed={seed}&speed=instant&sound=0", settings=FAST_BOTS)
     page = table.page
     text = notice_text(page)
