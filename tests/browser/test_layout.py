@@ -1,7 +1,8 @@
 """The table fits every screen, from 320×480 to 2560×1440, both ways round (docs/page.md "Layout").
 
-At each size the game is opened fresh (instant speed) and looked at three times: in the bidding window, in play
-with a trick on the table and some of your cards dimmed, and at the end of a hand with its window open. Each
+At each size the same deal is played from its start (instant speed) and looked at three times: in the bidding
+window, in play with a trick on the table and some of your cards dimmed, and at the end of a hand with its window
+open (one page a kind of device and language, resized from size to size). Each
 time: no sideways (nor any) scrolling of the page; the score box, the tools, the four seat plates, the trick, your
 hand, the status line, the bidding window and an open window all on the screen, and none of them on top of
 another; bids and tools at least 44×44 px; each card a strip of at least 32 px to tap (or, where the hand is too
@@ -26,19 +27,13 @@ ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "test-artifacts" / "layout"
 FAST_BOTS = {"bots": {"N": "beginner", "E": "beginner", "W": "beginner"}}
 SEED = 5  # the first trick is led in diamonds: following it dims some of your cards
-SIZES = [
-    (320, 480, "en"),
-    (320, 480, "zh-Hans"),
-    (360, 640, "en"),
-    (390, 844, "en"),
-    (568, 320, "en"),
-    (844, 390, "en"),
-    (844, 390, "zh-Hans"),
-    (768, 1024, "en"),
-    (1280, 800, "en"),
-    (1920, 1080, "en"),
-    (2560, 1440, "en"),
-]
+DEVICES = {  # one page a kind of device (phones and a tablet with touch, desktops without) and language, resized
+    # to each of its sizes in turn (the layout is the style sheet's, which follows the window); each size starts
+    # from the same deal, imported
+    "phones-en": ("en", [(320, 480), (360, 640), (390, 844), (568, 320), (844, 390), (768, 1024)]),
+    "phones-zh-Hans": ("zh-Hans", [(320, 480), (844, 390)]),
+    "desktops-en": ("en", [(1280, 800), (1920, 1080), (2560, 1440)]),
+}
 TAP_STRIP = 36  # static/app/screen.py: neighbouring cards closer than this: a first tap lifts the card
 
 # Everything that must be on the screen and clear of everything else, as boxes per group (a group's boxes may
@@ -228,7 +223,8 @@ def import_record(table, path: Path, phase: str) -> None:
     page.locator("#import-file").set_input_files(str(path))
     page.locator("#dlg-confirm [data-action='confirm-ok']").click()
     page.wait_for_function("phase => document.body.dataset.phase === phase", arg=phase)
-    page.locator("#dlg-hand").wait_for(state="visible")
+    if phase in ("hand-over", "game-over"):
+        page.locator("#dlg-hand").wait_for(state="visible")
 
 
 def check_dialog(page, where: str) -> None:
@@ -262,17 +258,31 @@ def check_dialog(page, where: str) -> None:
 @pytest.fixture(scope="module")
 def records(tmp_path_factory):
     folder = tmp_path_factory.mktemp("layout")
-    hands, game = folder / "two-hands.json", folder / "game.json"
+    start, hands, game = folder / "start.json", folder / "two-hands.json", folder / "game.json"
+    start.write_text(json.dumps(to_record(Game(Rules(), seed=SEED))))
     hands.write_text(json.dumps(to_record(two_hands())))
     game.write_text(json.dumps(to_record(whole_game())))
-    return {"hand-over": hands, "game-over": game}
+    return {"bidding": start, "hand-over": hands, "game-over": game}
 
 
-@pytest.mark.parametrize(("width", "height", "lang"), SIZES, ids=[f"{w}x{h}-{lang}" for w, h, lang in SIZES])
-def test_the_table_fits_the_screen(make_table, records, width, height, lang):
+@pytest.mark.parametrize("device", DEVICES)
+def test_the_table_fits_the_screen(make_table, records, device):
+    lang, sizes = DEVICES[device]
+    table = open_table(make_table, *sizes[0], lang)
+    for index, (width, height) in enumerate(sizes):
+        if index:
+            table.page.set_viewport_size({"width": width, "height": height})
+            table.page.evaluate("document.querySelectorAll('dialog[open]').forEach((d) => d.close())")
+            import_record(table, records["bidding"], "bidding")  # the same deal from its start
+            assert table.page.evaluate("[innerWidth, innerHeight]") == [width, height]
+        fits_at(table, records, width, height, lang)
+
+
+def fits_at(table, records, width: int, height: int, lang: str) -> None:
+    """One size: the bidding, a trick being played (and a card lifted where the hand is tight), the menu, the end
+    of a hand and, on a phone, of a game."""
     phone = is_phone(width, height)
     name = f"{width}x{height}-{lang}"
-    table = open_table(make_table, width, height, lang)
     page = table.page
     plates = tuple(f"{pos} seat plate" for pos in ("top", "left", "right", "bottom"))
     chrome = ("score box", "tools", *plates, "hand")
