@@ -18,18 +18,13 @@ pytestmark = pytest.mark.browser
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "test-artifacts" / "ending"
-SIZES = [
-    (320, 568, "en"),
-    (320, 568, "zh-Hans"),
-    (390, 844, "en"),
-    (390, 844, "zh-Hans"),
-    (844, 390, "en"),
-    (844, 390, "zh-Hans"),
-    (1280, 800, "en"),
-    (1280, 800, "zh-Hans"),
-    (1920, 1080, "en"),
-    (1920, 1080, "zh-Hans"),
-]
+DEVICES = {  # one page a kind of device and language, resized to each of its sizes in turn (the windows follow the
+    # window's size; each size imports the records again); Rematch last, at 390x844 in English
+    "phones-en": ("en", [(320, 568), (844, 390), (390, 844)]),
+    "phones-zh-Hans": ("zh-Hans", [(320, 568), (390, 844), (844, 390)]),
+    "desktops-en": ("en", [(1280, 800), (1920, 1080)]),
+    "desktops-zh-Hans": ("zh-Hans", [(1280, 800), (1920, 1080)]),
+}
 
 # Each button of the open dialog's action row: its box, whether it is inside the viewport, and whether it is the
 # element at its centre (nothing covers it, it is not scrolled out of its dialog).
@@ -107,9 +102,10 @@ def ending_figures(page) -> dict:
     )
 
 
-@pytest.mark.parametrize(("width", "height", "lang"), SIZES, ids=[f"{w}x{h}-{lang}" for w, h, lang in SIZES])
-def test_the_end_of_a_hand_and_of_the_game(make_table, records, width, height, lang):
-    name = f"{width}x{height}-{lang}"
+@pytest.mark.parametrize("device", DEVICES)
+def test_the_end_of_a_hand_and_of_the_game(make_table, records, device):
+    lang, sizes = DEVICES[device]
+    width, height = sizes[0]
     table = make_table(
         viewport={"width": width, "height": height},
         is_mobile=width < 1000,
@@ -117,6 +113,15 @@ def test_the_end_of_a_hand_and_of_the_game(make_table, records, width, height, l
         locale="zh-CN" if lang == "zh-Hans" else "en-US",
     )
     table.open(f"fresh=1&speed=instant&sound=0&lang={lang}", settings=FAST_BOTS)
+    for width, height in sizes:
+        table.page.set_viewport_size({"width": width, "height": height})
+        table.page.evaluate("document.querySelectorAll('dialog[open]').forEach((d) => d.close())")
+        ends_at(table, records, width, height, lang)
+
+
+def ends_at(table, records, width: int, height: int, lang: str) -> None:
+    """One size: the end of a hand, its score sheet, the end of the game and its sheet (and Rematch once)."""
+    name = f"{width}x{height}-{lang}"
     page = table.page
 
     # the end of a hand: Next hand on the screen, pressable, at every size
