@@ -8,10 +8,14 @@ Screenshots go to test-artifacts/tooltips/ (gitignored).
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
 
+from spades import Game, Rules
+from spades.formats.record import to_record
+from tests.browser.test_layout import import_record
 from tests.browser.test_tutorial import open_lesson
 
 pytestmark = pytest.mark.browser
@@ -82,11 +86,24 @@ def check_clear(page, name, anchor):
     assert not meets(box, own), (name, "its own element", box, own)
 
 
-@pytest.mark.parametrize(("width", "height"), SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
-def test_a_reason_shows_on_purpose_clear_of_the_trick_and_the_status_line(make_table, width, height):
-    table = make_table(viewport={"width": width, "height": height})
-    page = table.page
+def test_a_reason_shows_on_purpose_clear_of_the_trick_and_the_status_line(make_table, tmp_path):
+    # one page resized to each size (the tip is placed from the window's size when it shows); each size plays the
+    # same deal from its start, imported
+    start = tmp_path / "start.json"
+    start.write_text(json.dumps(to_record(Game(Rules(), seed=5))))
+    table = make_table(viewport={"width": SIZES[0][0], "height": SIZES[0][1]})
     table.open("fresh=1&seed=5&speed=instant&sound=0")
+    for index, (width, height) in enumerate(SIZES):
+        if index:
+            table.page.keyboard.press("Escape")
+            table.page.set_viewport_size({"width": width, "height": height})
+            import_record(table, start, "bidding")
+        reasons_at(table, width, height)
+
+
+def reasons_at(table, width: int, height: int) -> None:
+    """One size: a dimmed card's reason on a resting pointer, a computer's card in the trick, Escape, focus."""
+    page = table.page
     to_a_dimmed_card(table)
     assert tip(page)["hidden"]
 
