@@ -76,7 +76,7 @@ def wait_held(page, held):
 # ---------------------------------------------------------------- the welcome
 
 
-@pytest.mark.parametrize("lang", ["en", "zh-Hans", "zh-Hant"])
+@pytest.mark.parametrize("lang", ["en", "zh-Hant"])  # zh-Hans: test_first_hand's screenshots open it too
 def test_the_welcome_is_offered_on_a_first_visit_only(make_page, server, lang):
     page = make_page(viewport={"width": 390, "height": 844})
     page.goto(f"{server}/?lang={lang}")
@@ -206,7 +206,7 @@ CLICK_AS_PYTHON_STARTS = """(() => {
 })()"""
 
 
-@pytest.mark.parametrize("lang", ["en", "zh-Hans", "zh-Hant"])
+@pytest.mark.parametrize("lang", ["zh-Hant"])  # the order of the start is the same in every language
 def test_a_click_on_how_to_play_during_micropythons_start_is_answered_before_it_ends(make_page, server, lang):
     """MicroPython's start yields to the person (static/app/main.py ``STEPS``): the menu and *How to play* clicked
     while it imports the page's modules (clicks queued at input's priority as main.py begins) open the help between
