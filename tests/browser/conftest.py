@@ -6,9 +6,10 @@ Fixtures:
 * ``browser`` — headless Chromium (``SPADES_CHROMIUM``, default ``/usr/bin/chromium``);
 * ``page`` — a fresh context and page (1280×800) whose every request to an address other than
   127.0.0.1 fails the test, and whose uncaught page errors fail it too; its service worker is blocked (the page
-  says ``data-offline="unavailable"``) unless the test module says ``SERVICE_WORKERS = "allow"``: a fresh
-  context's precaching (~22 MB of requests to the test server once the table is playable) is work that only the
-  offline tests read, and it cost the other browser tests about a tenth of their time;
+  says ``data-offline="unavailable"``) unless the test is marked ``service_workers`` or its module says
+  ``SERVICE_WORKERS = "allow"``: a fresh context's precaching (~22 MB of requests to the test server once the
+  table is playable) is work that only the offline tests read, and it cost the other browser tests about a tenth
+  of their time;
 * ``table`` — helpers to open the game and play through it (see :class:`Table`); ``make_table(**options)`` the
   same on a page of its own (``make_page``'s options).
 """
@@ -98,6 +99,8 @@ def make_page(browser, request):
     """``make_page(**context_options)`` → a guarded page; checked for outside requests and page errors."""
     made = []
     service_workers = getattr(request.module, "SERVICE_WORKERS", "block")
+    if request.node.get_closest_marker("service_workers"):  # this test reads the offline state
+        service_workers = "allow"
 
     def make(**options):
         options.setdefault("viewport", {"width": 1280, "height": 800})

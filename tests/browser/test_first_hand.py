@@ -26,7 +26,6 @@ ROOT = Path(__file__).resolve().parents[2]
 SHOTS = ROOT / "test-artifacts" / "first-visit"
 MESSAGES = json.loads((ROOT / "spades" / "i18n" / "messages.json").read_text(encoding="utf-8"))["messages"]
 FIRST = ROOT / "static" / "vendor" / "early" / "first-hand.json"
-SERVICE_WORKERS = "allow"  # conftest.make_page: this module reads the offline state or the service worker
 TIMEOUT = 60_000
 SEATS = ("N", "E", "S", "W")
 
@@ -129,6 +128,7 @@ def test_the_first_bid_is_made_before_the_engine_and_the_game_goes_on_with_it(ma
     assert page.locator(".seat-S .seat-bid").text_content().strip().endswith(said(bid))
 
 
+@pytest.mark.service_workers  # reads the offline state (conftest.make_page)
 def test_without_a_bid_before_the_engine_the_same_hand_is_simply_the_engines(make_page, server):
     page = make_page(viewport={"width": 844, "height": 390})
     release, held = open_first(page, server)

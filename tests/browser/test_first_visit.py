@@ -33,7 +33,6 @@ MENU = (  # the menu's items in order, by group (index.html)
     ),
     ("more", ("share-deal", "export", "import")),
 )
-SERVICE_WORKERS = "allow"  # conftest.make_page: this module reads the offline state or the service worker
 ENGINE_PACKAGE = "**/static/vendor/spades.zip*"  # the engine's own code (static/engine-worker.mjs fetches it)
 MICROPYTHON = "**/static/vendor/micropython/micropython.wasm*"  # the page's Python runtime (PyScript fetches it)
 
@@ -454,6 +453,7 @@ def test_the_web_app_manifest_and_its_icons(page, server):
             assert f"{size[0]}x{size[1]}" == icon["sizes"], url
 
 
+@pytest.mark.service_workers  # reads the offline state (conftest.make_page)
 def test_the_installed_start_url_is_controlled_and_starts_offline(make_page, server):
     page = make_page(viewport={"width": 390, "height": 844})
     page.goto(f"{server}/?fresh=1&speed=instant&sound=0")

@@ -12,7 +12,6 @@ from spades.scoring import NIL, score_team
 pytestmark = pytest.mark.browser
 
 PHONE = {"width": 390, "height": 844}
-SERVICE_WORKERS = "allow"  # conftest.make_page: this module reads the offline state or the service worker
 SECTIONS = 11
 READY = "#help-content[data-help='ready']"
 STARTED = "document.body.dataset.phase !== 'loading' && document.body.dataset.await !== ''"
@@ -162,6 +161,7 @@ def test_help_that_cannot_load_gives_the_short_help_and_tries_again(make_page, s
     assert page.locator(".help-section").count() == SECTIONS
 
 
+@pytest.mark.service_workers  # reads the offline state (conftest.make_page)
 def test_help_opens_offline(make_page, server):
     """The help's text is fetched when Help first opens: offline, the service worker has it."""
     page = make_page()
