@@ -109,9 +109,10 @@ def dealt(pages, before: dict[str, list[str]], started: float) -> float:
     """Seconds from ``started`` until every page shows 13 cards, none of them the ones it showed ``before``."""
     while True:
         hands = {seat: page.evaluate(HAND) for seat, page in pages.items()}
-        if all(len(cards) == 13 and set(cards) != set(before[seat]) for seat, cards in hands.items()) and len(
-            {card for cards in hands.values() for card in cards}
-        ) == 52:
+        if (
+            all(len(cards) == 13 and set(cards) != set(before[seat]) for seat, cards in hands.items())
+            and len({card for cards in hands.values() for card in cards}) == 52
+        ):
             return time.monotonic() - started
         if time.monotonic() - started > TIMEOUT / 1000:
             raise TimeoutError(f"no deal on every page: {hands}")

@@ -40,37 +40,35 @@ def first_legal(message) -> bytes:
 
 BOTS = {
     # answers hello wrongly, then lingers: it must be killed
-    "hello_fail": "sys.stdin.readline(); send(b'{\"type\": \"nope\"}\\n'); time.sleep(600)",
+    "hello_fail": 'sys.stdin.readline(); send(b\'{"type": "nope"}\\n\'); time.sleep(600)',
     # never answers hello
     "hello_hang": "time.sleep(600)",
     # starts a child of its own, then fails hello: both must be stopped
     "spawner": "import subprocess\n"
-               "child = subprocess.Popen([sys.executable, '-c', 'import time; time.sleep(600)'])\n"
-               "open(sys.argv[1], 'a').write(f'{child.pid}\\n')\n"
-               "sys.stdin.readline(); send(b'[]\\n'); time.sleep(600)",
+    "child = subprocess.Popen([sys.executable, '-c', 'import time; time.sleep(600)'])\n"
+    "open(sys.argv[1], 'a').write(f'{child.pid}\\n')\n"
+    "sys.stdin.readline(); send(b'[]\\n'); time.sleep(600)",
     # streams without a newline
-    "no_newline": "sys.stdin.readline(); ready(); sys.stdin.readline()\n"
-                  "while True: send(b'x' * 65536)",
+    "no_newline": "sys.stdin.readline(); ready(); sys.stdin.readline()\nwhile True: send(b'x' * 65536)",
     # one enormous (but well-formed) line
     "huge_line": "sys.stdin.readline(); ready(); sys.stdin.readline()\n"
-                 "send(b'{\"move\": \"' + b'x' * 2_000_000 + b'\"}\\n'); time.sleep(600)",
+    "send(b'{\"move\": \"' + b'x' * 2_000_000 + b'\"}\\n'); time.sleep(600)",
     # a long line under the cap that is not JSON: the error must not echo it
-    "long_garbage": "sys.stdin.readline(); ready(); sys.stdin.readline()\n"
-                    "send(b'<' * 60000 + b'\\n'); time.sleep(600)",
+    "long_garbage": "sys.stdin.readline(); ready(); sys.stdin.readline()\nsend(b'<' * 60000 + b'\\n'); time.sleep(600)",
     "bad_utf8": "sys.stdin.readline(); ready(); sys.stdin.readline(); send(b'\\xff\\xfe{}\\n'); time.sleep(600)",
     # two answers in one write
     "twice": "sys.stdin.readline(); ready()\n"
-             "m = json.loads(sys.stdin.readline()); send(first_legal(m) * 2); time.sleep(600)",
+    "m = json.loads(sys.stdin.readline()); send(first_legal(m) * 2); time.sleep(600)",
     "hang": "sys.stdin.readline(); ready(); time.sleep(600)",
     "exits": "sys.stdin.readline(); ready(); sys.stdin.readline(); sys.exit(3)",
     "not_object": "sys.stdin.readline(); ready(); sys.stdin.readline(); send(b'[1, 2]\\n'); time.sleep(600)",
     "bad_move": "sys.stdin.readline(); ready(); sys.stdin.readline(); send(b'{\"move\": true}\\n'); time.sleep(600)",
     # plays correctly
     "good": "for line in sys.stdin:\n"
-            "    m = json.loads(line)\n"
-            "    if m['type'] == 'hello': ready()\n"
-            "    elif m['type'] == 'move': send(first_legal(m))\n"
-            "    elif m['type'] == 'quit': break",
+    "    m = json.loads(line)\n"
+    "    if m['type'] == 'hello': ready()\n"
+    "    elif m['type'] == 'move': send(first_legal(m))\n"
+    "    elif m['type'] == 'quit': break",
 }
 
 

@@ -360,7 +360,9 @@ ARG = st.sampled_from([
 
 QUICK = st.sampled_from(["beginner", "standard", "beginner,standard", "standard,beginner"])
 ARENA = st.tuples(
-    QUICK, QUICK, st.sampled_from(["--seed", "--rules", "--budget", "--timeout", "--duplicate"]),
+    QUICK,
+    QUICK,
+    st.sampled_from(["--seed", "--rules", "--budget", "--timeout", "--duplicate"]),
     st.sampled_from(["0", "7", "2", "9007199254740991", "short", '{"preset": "pagat", "target": 200}', "0.5"]),
 ).map(lambda t: ["arena", "--ns", t[0], "--ew", t[1], t[2], t[3]])
 

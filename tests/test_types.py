@@ -27,7 +27,6 @@ IGNORE = re.compile(r"type:\s*ignore\b")
 EXPLAINED = re.compile(r"type: ignore\[[a-z][a-z-]*(?:, [a-z][a-z-]*)*\] +# +\S.*")
 
 
-
 def ignores(path: Path) -> list[tuple[int, str]]:
     """The ``type: ignore`` comments of one Python file: (line, comment text from ``type:`` on)."""
     found = []

@@ -602,8 +602,9 @@ class ExpertBot(Bot):
         pilot: list[tuple[list[int], float]] = []
         if self.adapt and self.read < 1.0:
             half = start + self.time_budget / 2 if self.time_budget is not None else None  # leave time to search
-            model, pilot = SeatModels.estimate(k, ctx, rng, self.pilot, self.read_partner < 1.0, self.doubt, half,
-                                               self.accept, 2 / max(3, self.reject))
+            model, pilot = SeatModels.estimate(
+                k, ctx, rng, self.pilot, self.read_partner < 1.0, self.doubt, half, self.accept, 2 / max(3, self.reject)
+            )
         while True:
             if n >= n_max or tries >= limit or work >= work_max:
                 if extended or timed_out or self.extend <= 1 or not _unsure(samples, totals, moves, group_of_heuristic):

@@ -89,7 +89,7 @@ def test_four_people_play_a_host_blind_hand_and_the_host_never_receives_a_card_b
     try:
         play_until_over(list(pages.values()))
     except AssertionError as error:  # where each page stood
-        raise AssertionError(f"{error}: {({seat: page.evaluate(WHERE) for seat, page in pages.items()})}") from error
+        raise AssertionError(f"{error}: { ({seat: page.evaluate(WHERE) for seat, page in pages.items()}) }") from error
     holds = "Every device checked the deal and every card played: it holds."
     for page in pages.values():
         page.wait_for_function("() => ['hand-over','game-over'].includes(document.body.dataset.phase)", timeout=START)
@@ -169,6 +169,7 @@ def join(make_page, server, tracker, link, name, modified=False):
     (:data:`RENEGADE` run in it once the engine is imported)."""
     page = make_page()
     if modified:
+
         def cheat(route):
             text = route.fetch().text()
             assert ENGINE_READY in text

@@ -454,8 +454,9 @@ def test_a_rated_table_shows_ratings_and_a_player_who_leaves_loses_for_the_team(
     for page in (host, *guests):  # everyone's rating at the start, in the strip at the top
         page.wait_for_selector('#online-seats [data-rating-seat="W"]', state="attached", timeout=START)
         assert all(page.text_content(f'#online-seats [data-rating-seat="{s}"]').endswith("1000") for s in "NESW")
-    north.wait_for_function("() => document.querySelectorAll('#hand button[data-card]').length === 13",
-                            timeout=START)  # fmt: skip  (the devices have dealt: the redraws of the deal are over)
+    north.wait_for_function(
+        "() => document.querySelectorAll('#hand button[data-card]').length === 13", timeout=START
+    )  # fmt: skip  (the devices have dealt: the redraws of the deal are over)
     north.click('[data-action="online-panel"]')  # leaving during the first hand, dealt host-blind, loses it too
     north.click('#online-buttons [data-action="online"]')
     north.click('#dlg-online [data-action="online-leave"]')
@@ -471,4 +472,3 @@ def test_a_rated_table_shows_ratings_and_a_player_who_leaves_loses_for_the_team(
         assert (game["left"], game["winner"]) == ((True, None) if outcome == "left" else (False, "EW"))
         expected = 1000 + change(1000, 1000, "win" if outcome == "win" else "loss")
         assert rating_report(profile, game["at"][:10])["rating"] == expected
-

@@ -243,6 +243,8 @@ MESSAGES = {
     "blind": blind,
 }
 """What the room sends, by type ``t``: the only messages a page handles from a room."""
+
+
 def host_gone(online, message):
     """My link lost the host and every successor's turn passed without a new host (session.mjs ``hostless``):
     nobody is left to host the table; the link goes on looking, should the host come back."""

@@ -162,8 +162,9 @@ def room_window(room, you, host, hidden=(), invite=None, code=None, prefs=None, 
             "p",
             checkbox("allow_spectators", t("online_allow_watch"), prefs.get("spectators", True) is not False),
             " ",
-            None if room.get("blind") is True else checkbox("show_cards", t("online_show_cards"),
-                                                             prefs.get("show_cards") is True),  # nobody has them
+            None
+            if room.get("blind") is True
+            else checkbox("show_cards", t("online_show_cards"), prefs.get("show_cards") is True),  # nobody has them
             join([" ", checkbox("dnd", t("online_dnd"), room.get("dnd"))]) if host else None,
             cls="online-prefs",
         ),
