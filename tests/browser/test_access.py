@@ -6,6 +6,8 @@ from urllib.parse import urlsplit
 
 import pytest
 
+from tests.browser.test_first_hand import choose_language
+
 pytestmark = pytest.mark.browser
 
 FAST_BOTS = {"bots": {"N": "beginner", "E": "beginner", "W": "beginner"}}
@@ -51,27 +53,30 @@ def test_a_keyboard_only_hand(table):
     page.wait_for_function("document.body.dataset.phase === 'bidding' || document.body.dataset.phase === 'playing'")
 
 
-@pytest.mark.parametrize(
-    ("lang", "strings"),
-    [
-        ("zh-Hans", ["黑桃王", "我方（南北）", "你能赢几墩？", "叫零"]),
-        ("zh-Hant", ["黑桃王", "我方（南北）", "你能贏幾墩？", "記分表"]),
-        ("en", ["Spades", "Us (N–S)", "How many tricks will you take?", "Scores"]),
-    ],
-)
-def test_each_language_renders(table, lang, strings):
-    table.open(f"fresh=1&seed=4&speed=instant&sound=0&lang={lang}", settings=FAST_BOTS)
+LANG_STRINGS = {
+    "zh-Hans": ["黑桃王", "我方（南北）", "你能赢几墩？", "叫零"],
+    "zh-Hant": ["黑桃王", "我方（南北）", "你能贏幾墩？", "記分表"],
+    "en": ["Spades", "Us (N–S)", "How many tricks will you take?", "Scores"],
+}
+
+
+def test_each_language_renders(table):
+    """The address's language first, then each other one chosen in the settings, on one page at the bidding."""
+    table.open("fresh=1&seed=4&speed=instant&sound=0&lang=zh-Hans", settings=FAST_BOTS)
     page = table.page
     table.wait_await("bid", "blind")
     if page.evaluate("document.body.dataset.await") == "blind":
         page.locator("[data-action='show-cards']").first.click()
         table.wait_await("bid")
-    assert page.evaluate("document.documentElement.lang") == lang
-    text = page.locator("body").inner_text() + " ".join(
-        page.eval_on_selector_all("[aria-label]", "els => els.map(e => e.getAttribute('aria-label'))")
-    )
-    for expected in strings:
-        assert expected in text, expected
+    for lang, strings in LANG_STRINGS.items():
+        if lang != "zh-Hans":
+            choose_language(page, lang)
+        assert page.evaluate("document.documentElement.lang") == lang
+        text = page.locator("body").inner_text() + " ".join(
+            page.eval_on_selector_all("[aria-label]", "els => els.map(e => e.getAttribute('aria-label'))")
+        )
+        for expected in strings:
+            assert expected in text, (lang, expected)
 
 
 def test_language_follows_the_browser_and_can_be_switched(make_page, server):

@@ -189,29 +189,36 @@ def test_an_address_that_asks_for_a_game_or_a_saved_game_gets_no_prepared_hand(m
     assert saved(page)["record"]["seed"] == 7
 
 
+SHOT_SIZES = ((390, 844), (844, 390))
+
+
 @pytest.mark.parametrize("lang", ["en", "zh-Hans"])
-@pytest.mark.parametrize("size", [(390, 844), (844, 390)])
-def test_screenshots_of_the_first_hand_before_the_engine(make_page, server, lang, size):
+def test_screenshots_of_the_first_hand_before_the_engine(make_page, server, lang):
     """The first visit as a person sees it: the welcome over the prepared hand, then the hand with its bidding
-    window, then the held bid (test-artifacts/first-visit/first-hand-*.png)."""
-    width, height = size
-    page = make_page(viewport={"width": width, "height": height})
+    window, then the held bid (test-artifacts/first-visit/first-hand-*.png), each on a phone upright and sideways
+    (one page turned)."""
+    page = make_page(viewport={"width": SHOT_SIZES[0][0], "height": SHOT_SIZES[0][1]})
     release, held = hold_engine(page)
     page.goto(f"{server}/?lang={lang}")
     page.locator("#dlg-welcome").wait_for(state="visible", timeout=TIMEOUT)
     page.wait_for_function("document.body.dataset.firstHand === 'prepared'", timeout=TIMEOUT)
     SHOTS.mkdir(parents=True, exist_ok=True)
-    name = f"first-hand-{lang}-{width}x{height}"
-    page.screenshot(path=str(SHOTS / f"{name}-welcome.png"))
+
+    def shoot(what):
+        for width, height in SHOT_SIZES:
+            page.set_viewport_size({"width": width, "height": height})
+            page.screenshot(path=str(SHOTS / f"first-hand-{lang}-{width}x{height}-{what}.png"))
+
+    shoot("welcome")
     page.get_by_role("button", name=text("welcome_play", lang)).click()
     page.wait_for_function("document.body.dataset.await === 'bid'")
-    page.screenshot(path=str(SHOTS / f"{name}-bid.png"))
+    shoot("bid")
     page.locator("#bid-panel [data-bid]:not([disabled])").first.click()
     page.wait_for_function("document.body.dataset.await === ''")
-    page.screenshot(path=str(SHOTS / f"{name}-held.png"))
+    shoot("held")
     other = "en" if lang == "zh-Hans" else "zh-Hans"
     choose_language(page, other)
-    page.screenshot(path=str(SHOTS / f"{name}-held-then-{other}.png"))
+    shoot(f"held-then-{other}")
     wait_held(page, held)
     release()
     page.wait_for_function("document.body.dataset.firstHand === 'engine'", timeout=TIMEOUT)
