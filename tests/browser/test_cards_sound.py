@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import pytest
 
+from tests.browser.test_first_hand import choose_language
+
 pytestmark = pytest.mark.browser
 
 FAST_BOTS = {"bots": {"N": "beginner", "E": "beginner", "W": "beginner"}}
@@ -148,12 +150,17 @@ def test_reduced_motion_shows_the_deal_and_the_trick_without_movement(make_table
     assert no_motion_left(page) is True
 
 
-@pytest.mark.parametrize(("lang", "width", "height"), [("en", 1280, 800), ("zh-Hans", 320, 568), ("zh-Hant", 844, 390)])
-def test_the_mute_button_toggles_by_click_and_keyboard_and_is_remembered(make_table, lang, width, height):
-    table = make_table(viewport={"width": width, "height": height})
-    table.open(f"fresh=1&seed=7&speed=instant&lang={lang}", settings=FAST_BOTS)
+MUTE_AT = (("en", 1280, 800), ("zh-Hans", 320, 568), ("zh-Hant", 844, 390))
+
+
+def test_the_mute_button_toggles_by_click_and_keyboard_and_is_remembered(make_table):
+    """In English on a desktop: click, remembered over a reload, Enter and Space, the settings' switch; then the
+    same page in each Chinese (chosen in the settings) on a phone upright and sideways: named, large enough, a
+    click toggles it."""
+    table = make_table(viewport={"width": 1280, "height": 800})
+    table.open("fresh=1&seed=7&speed=instant&lang=en", settings=FAST_BOTS)
     page = table.page
-    mute = page.get_by_role("button", name=MUTE[lang], exact=True)
+    mute = page.get_by_role("button", name=MUTE["en"], exact=True)
     assert mute.count() == 1 and mute.is_visible()
     assert mute.get_attribute("aria-pressed") == "false"  # sound is on by default
     box = mute.bounding_box()
@@ -173,6 +180,20 @@ def test_the_mute_button_toggles_by_click_and_keyboard_and_is_remembered(make_ta
     page.locator("#btn-menu").click()
     page.locator("#menu [data-action='settings']").click()
     assert not page.locator("#set-sound").is_checked()
+    page.keyboard.press("Escape")
+    page.locator("#dlg-settings").wait_for(state="hidden")
+    for lang, width, height in MUTE_AT[1:]:
+        page.set_viewport_size({"width": width, "height": height})
+        choose_language(page, lang)
+        mute = page.get_by_role("button", name=MUTE[lang], exact=True)
+        assert mute.count() == 1 and mute.is_visible(), lang
+        box = mute.bounding_box()
+        assert box["width"] >= 44 and box["height"] >= 44, (lang, box)
+        pressed = mute.get_attribute("aria-pressed")
+        mute.click()
+        page.wait_for_function(
+            "was => document.getElementById('btn-sound').getAttribute('aria-pressed') !== was", arg=pressed
+        )
 
 
 def test_the_volume_is_kept(make_table):
