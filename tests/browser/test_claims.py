@@ -32,7 +32,8 @@ def to_my_turn_with(table, cards):
 
 
 def test_a_claim_a_defence_beats_then_one_that_holds(table):
-    table.open("fresh=1&seed=6&speed=normal&sound=0", settings=FAST_BOTS)
+    # played to the position at instant speed; the claim that holds at normal speed (chosen in the settings)
+    table.open("fresh=1&seed=6&speed=instant&sound=0", settings=FAST_BOTS)
     page = table.page
     button = page.locator("#btn-claim")
     to_my_turn_with(table, 6)
@@ -48,6 +49,13 @@ def test_a_claim_a_defence_beats_then_one_that_holds(table):
     table.play_card(table.legal_cards()[0])
     page.wait_for_function("document.getElementById('btn-claim').disabled")  # not my turn: off
     to_my_turn_with(table, 5)
+    page.locator("#btn-menu").click()
+    page.locator("#menu [data-action='settings']").click()
+    page.locator("#dlg-settings").wait_for(state="visible")
+    page.locator("#set-speed").select_option("normal")
+    page.locator("#dlg-settings [data-action='settings-save']").click()
+    page.locator("#dlg-settings").wait_for(state="hidden")
+    assert page.evaluate("JSON.parse(localStorage.getItem('spades-settings')).speed") == "normal"
     button.click()
     table.wait_await("hand-over", timeout=15_000)  # five tricks played out at once
     assert table.hand() == []

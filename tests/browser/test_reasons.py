@@ -208,9 +208,10 @@ def test_undo_cuts_the_log_back_and_a_damaged_stored_log_is_ignored(table):
     after = log_rows(page)
     close(page)
     assert len(after) < len(before) and after == before[: len(after)]
-    # whatever is stored under spades-movelog, the page opens and the log holds what the state shows
-    for bad in ("not json", "[]", '{"key": 5}', json.dumps({"key": "x", "bids": 7, "plays": [], "missing": 4}),
-                None):  # fmt: skip
+    # whatever is stored under spades-movelog, the page opens and the log holds what the state shows (any stored
+    # value, generated, in CPython: tests/page/test_movelog.py; here text that is no JSON and a log of this hand
+    # with a bad entry)
+    for bad in ("not json", None):
         if bad is None:
             stored = page.evaluate("localStorage.getItem('spades-movelog')")
             data = json.loads(stored)
