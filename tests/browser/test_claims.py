@@ -46,8 +46,14 @@ def test_a_claim_a_defence_beats_then_one_that_holds(table):
     beaten = MESSAGES["err_claim_beaten"]["en"]
     page.wait_for_function("text => document.getElementById('status').textContent.includes(text)", arg=beaten)
     assert table.hand() == hand and page.evaluate("document.body.dataset.await") == "play"
+    # not my turn: off (at instant speed the turn may be back before a look, so every change of it is recorded)
+    page.evaluate(
+        "() => { const b = document.getElementById('btn-claim'); window.__claimOff = b.disabled;"
+        " new MutationObserver((rs) => { if (rs.some((r) => r.oldValue === null)) window.__claimOff = true; })"
+        ".observe(b, {attributes: true, attributeFilter: ['disabled'], attributeOldValue: true}); }"
+    )
     table.play_card(table.legal_cards()[0])
-    page.wait_for_function("document.getElementById('btn-claim').disabled")  # not my turn: off
+    page.wait_for_function("window.__claimOff === true")
     to_my_turn_with(table, 5)
     page.locator("#btn-menu").click()
     page.locator("#menu [data-action='settings']").click()
