@@ -96,8 +96,7 @@ def play(room, net, counters, moves):
             counters[peer] = counters.get(peer, 0) + 1
             accept = counters.setdefault("claims answered", 0) > 0
             counters["claims answered"] += 1
-            intent = {"type": "claim_answer", "accept": accept}
-            net.take(room.receive(peer, {"t": "intent", "n": counters[peer], "intent": intent}, net.now))
+            sent(net, room, peer, counters[peer], {"type": "claim_answer", "accept": accept})
             continue
         if table.computer_to_move() is not None:
             net.take(room.step())
@@ -115,7 +114,13 @@ def play(room, net, counters, moves):
         else:
             intent = {"type": "play", "card": next(h["card"] for h in state["hand"] if h["legal"])}
         counters[peer] = counters.get(peer, 0) + 1
-        net.take(room.receive(peer, {"t": "intent", "n": counters[peer], "intent": intent}, net.now))
+        sent(net, room, peer, counters[peer], intent)
+
+
+def sent(net, room, peer, n, intent):
+    """A person's intent: refused perhaps (a beaten claim), never as a replay (the play would stall unnoticed)."""
+    out = net.take(room.receive(peer, {"t": "intent", "n": n, "intent": intent}, net.now))
+    assert not [m for p, m in out if p == peer and m.get("code") == "replayed_message"], (peer, n, intent)
 
 
 def test_every_message_of_a_whole_casual_game_passes_and_comes_back_equal():
@@ -143,6 +148,7 @@ def test_every_message_of_a_whole_casual_game_passes_and_comes_back_equal():
     play(room, net, counters, 10)
     net.take(room.receive("p-n2", {"t": "hello", "name": "Guest N", "token": token, "seq": 0}, net.now))
     GUESTS["p-n2"] = GUESTS.pop("p-n")
+    counters["p-n2"] = counters.get("p-n", 0)  # the page's numbers go on across a reload (session.mjs: Date.now())
     try:
         net.take(room.receive("p-n2", {"t": "catch_up", "seq": 3}, net.now))
         play(room, net, counters, 5000)
