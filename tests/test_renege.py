@@ -19,7 +19,7 @@ from spades.rules import PRESETS
 from spades.scoring import renege_tricks, score_hand
 from spades.table.blindroom import rebuild
 from spades.table.verify import verify_record
-from tests.portable.test_blindroom import Renegade, Room, modified
+from tests.portable.test_blindroom import reneged
 from tests.portable.test_renege import renege_game
 
 SEEDS = st.integers(min_value=0, max_value=2**32)
@@ -82,9 +82,7 @@ def test_a_renege_hand_scores_by_the_one_rule_and_its_record_round_trips(seed: i
 
 
 def test_a_blind_renege_hand_is_rebuilt_by_the_engine_and_its_record_verifies_as_caught() -> None:
-    room = Room(make=modified(Renegade, Seat.E))
-    room.bid_all()
-    n = room.play_all(renege=Seat.E)
+    room, n = reneged(Seat.E)
     outcome = room.relay.outcome
     assert outcome is not None and outcome.renege is not None and outcome.renege[2] == n
     public = room.relay.public
