@@ -99,10 +99,10 @@ def test_the_worker_hint_speaks_to_the_person_and_the_move_log_keeps_the_bots_vo
         state = call("step", viewer="S")["state"]
     for lang in LANGUAGES:
         hint = call("hint", seat="S", level="expert", lang=lang)
-        assert hint["bid"] == 2 and hint["hint"]["code"] == "bid_odds", hint
+        assert hint["bid"] == 1 and hint["hint"]["code"] == "bid_odds", hint
         assert first_person(hint["text"], lang) is None
-    assert call("hint", seat="S", level="expert", lang="en")["text"].startswith("Bid 2: your side makes it in ")
-    assert call("hint", seat="S", level="expert", lang="zh-Hans")["text"].startswith("叫 2：在你可能面对的 ")
+    assert call("hint", seat="S", level="expert", lang="en")["text"].startswith("Bid 1: your side makes it in ")
+    assert call("hint", seat="S", level="expert", lang="zh-Hans")["text"].startswith("叫 1：在你可能面对的 ")
     # the same reason in the computers' own voice, as the move log shows it
     why = Explanation("bid_odds", {"bid": 2, "pct": 90, "n": 48})
     assert explain(why, "en") == "Bid 2: its side makes it in 90% of 48 sampled deals"

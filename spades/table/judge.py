@@ -31,6 +31,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from ..bots import ExpertBot
+from ..bots.expert import BID_SAMPLES, SAMPLES, WORK
 from ..cards import Seat
 from ..game import Game, View
 from ..i18n.catalog import Explanation
@@ -41,9 +42,9 @@ class Budget:
     """How much the judge may work on one decision (each at least 1): ``samples`` (sampled deals for a card, at
     most), ``work`` (simulated cards for a card, at most), ``bid_samples`` (sampled deals for a numeric bid)."""
 
-    samples: int = 60
-    work: int = 24000
-    bid_samples: int = 48
+    samples: int = SAMPLES
+    work: int = WORK
+    bid_samples: int = BID_SAMPLES
 
     def __post_init__(self) -> None:
         for name in ("samples", "work", "bid_samples"):
