@@ -27,9 +27,10 @@ For each card it plays the expert
 3. plays the card with the best weighted average score (our points minus the
    opponents', bags charged — see :class:`~spades.bots.search.Scorer`), unless
    that card beats the standard player's choice by no more than a small bonus
-   (``prior``; ``nil_prior`` while our side's nil is alive) plus ``confidence``
-   standard errors of the difference over the samples: sampling noise then
-   does not overrule the sound human-style card, whose explanation is shown.
+   (``prior``; ``nil_prior`` while its own nil is alive, ``cover_prior`` while
+   partner's is) plus ``confidence`` standard errors of the difference over
+   the samples: sampling noise then does not overrule the sound human-style
+   card, whose explanation is shown.
    A card that beats it by less than two standard errors is first searched
    again with twice the samples and work (``extend``).
    (Against an opponent's nil the search decides alone: it breaks nils far
@@ -379,7 +380,8 @@ class ExpertBot(Bot):
     Options: ``samples`` (sampled deals per card decision, at most) and ``work`` (simulated cards per decision,
     at most) bound the search and keep it reproducible; ``time_budget`` (seconds, ``None`` for no clock) stops
     it early on a slow machine; ``exact_tricks`` (tricks solved exactly at the end); ``prior`` (points the
-    standard player's card is given), ``nil_prior`` (the same while our side's nil is alive) and
+    standard player's card is given), ``nil_prior`` (the same while its own nil is alive), ``cover_prior`` (the
+    same while partner's nil is alive: small, so the search covers and sets, see docs/bots.md) and
     ``confidence`` (standard errors by which another card must beat it, except against an opponent's nil, where
     the search alone decides); ``bid_samples`` (sampled deals per numeric bid), ``bid_bags`` (part of the extra
     tricks that end as bags) and ``set_risk`` (how much more than its face value a set is feared);
@@ -411,6 +413,7 @@ class ExpertBot(Bot):
         exact_tricks: int = 3,
         prior: float = 0.5,
         nil_prior: float = 40.0,
+        cover_prior: float = 5.0,
         bid_samples: int = BID_SAMPLES,
         bid_bags: float = 0.5,
         set_risk: float = 1.0,
@@ -434,6 +437,7 @@ class ExpertBot(Bot):
         self.exact_tricks = exact_tricks
         self.prior = prior
         self.nil_prior = nil_prior
+        self.cover_prior = cover_prior
         self.bid_samples = bid_samples
         self.bid_bags = bid_bags
         self.set_risk = set_risk
@@ -687,8 +691,10 @@ class ExpertBot(Bot):
         self.last_ess = weight_sum**2 / sum(w * w for w, _ in samples)
         self.last_values = {m: totals[m] / weight_sum for m in moves}
         prior, z = self.prior, self.confidence
-        if k.nil_alive(k.seat) or k.nil_alive(k.partner):
+        if k.nil_alive(k.seat):
             prior = max(prior, self.nil_prior)
+        elif k.nil_alive(k.partner):
+            prior = max(prior, self.cover_prior)
         elif k.nil_alive(k.lho) or k.nil_alive(k.rho):
             z = 0.0  # the search breaks nils far better than the standard rules (arena: 7 points per hand)
         values = self.last_values
