@@ -127,8 +127,8 @@ def test_seed_7_the_hinted_card_is_not_the_hands_mistake() -> None:
     """Issue 20: following every hint at ``?seed=7&fresh=1``, the review called trick 10's hinted 8♦ the only
     mistake, about −131 points, "exact: every hand known".  Now the judge (the hint's question) decides, and the
     131 points are a labelled hindsight line.  (Since the expert searches while covering partner's nil instead
-    of keeping to the standard card, ``cover_prior``, the hints of this hand differ from trick 9: trick 10's is
-    K♠, and with every hand known 8♦ would have scored 71 more — again a labelled line, not a mistake.)"""
+    of keeping to the standard card, ``cover_prior``, the hints of this hand differ from South's first card on:
+    trick 10's is K♠, and with every hand known 8♦ would have scored 71 more — a labelled line, not a mistake.)"""
     t, hints = follow_the_hints(7, Budget())
     judged = review(t, Budget())
     assert judged.summary()["mistakes"] == 0

@@ -30,8 +30,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from ..bots import ExpertBot
-from ..bots.expert import BID_SAMPLES, SAMPLES, WORK
+from ..bots.expert import BID_SAMPLES, SAMPLES, WORK, ExpertBot
 from ..cards import Seat
 from ..game import Game, View
 from ..i18n.catalog import Explanation
