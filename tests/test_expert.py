@@ -6,14 +6,14 @@ import pytest
 
 from spades import Game, Phase, Rules, Seat
 from spades.bots import explain, make_bot
-from spades.bots.expert import policy_weight
+from spades.bots.expert import model_bid, policy_weight
 from spades.bots.knowledge import Knowledge
 from spades.bots.rollout import honest_policy, outcome, p_none, rollout
-from spades.bots.search import Context
+from spades.bots.search import Context, bid_weight
 from spades.bots.sim import Position
-from spades.cards import SUIT_MASKS, SUIT_OF, card_name, cards_mask, parse_card
+from spades.cards import STANDARD_DECK, SUIT_MASKS, SUIT_OF, card_name, cards_mask, parse_card
 from spades.i18n.catalog import LANGUAGES
-from spades.rng import Rng
+from spades.rng import Rng, deal_masks
 
 
 def expert(seed: int = 0, **options: object):
@@ -121,6 +121,49 @@ def test_covers_partners_nil_with_the_high_card(seed: int) -> None:
     while top % 13 < 12 and held >> (top + 1) & 1:
         top += 1
     assert top % 13 >= 8 or top >= 39, card_name(d.move)
+
+
+def test_a_card_riskier_for_partners_nil_needs_the_nil_bonus() -> None:
+    # With no covering bonus at all (cover_prior 0), seed 0 used to lead 3♥ into North's nil, a card its own
+    # sampled deals rate less safe for the nil than the standard player's.  Such a card must now beat the
+    # standard one by the nil bonus (nil_prior, 40 points); a card at least as safe for the nil by cover_prior.
+    g = game(COVER, ["nil", 3, 4, 4], "9H 2H KH 8H")
+    view = g.view(Seat.S)
+    picks = [card_name(expert(seed, cover_prior=0.0).decide(view).move) for seed in range(3)]
+    assert "3H" not in picks, picks
+
+
+def test_fears_its_own_set_more_while_covering_partners_nil() -> None:
+    # Seed 45: North bids nil, East 3.  South (K♠ 8-4-3♠, A-J-3♥, 10-9♦, Q-J-5-4♣) makes 4 with its partner's
+    # help in 88% of the sampled deals, but covering a nil costs tricks: a set is feared at 1 + set_risk +
+    # cover_risk times its face value, and South bids 3.
+    g = Game(Rules(), seed=45)
+    g.bid("nil")
+    g.bid(3)
+    view = g.view(Seat.S)
+    assert view.bids[Seat.N] == 0
+    assert expert(45, cover_risk=0.0).decide(view).move == 4
+    assert expert(45).decide(view).move == 3
+
+
+def test_partners_nil_is_read_as_a_hand_that_holds_it() -> None:
+    # Random hands weighed as the hand of a partner who bid nil: in honest playouts the nil must hold about
+    # as often as real nils do (the standard player's 70%, the expert's 84-98%), not as a lost cause.
+    rules = Rules()
+    held = {True: 0.0, False: 0.0}
+    total = {True: 0.0, False: 0.0}
+    for index in range(1500):
+        hands = list(deal_masks(11, index, STANDARD_DECK))
+        bids = [0, model_bid(hands[1], rules, None), model_bid(hands[2], rules, 0), 0]
+        bids[3] = model_bid(hands[3], rules, bids[1])
+        p = Position(hands, leader=index % 4)
+        rollout(p, Context(rules, tuple(bids)), (0, 0, 0, 0))
+        for partner in (True, False):
+            w = bid_weight(0, hands[0], rules, partner)
+            total[partner] += w
+            held[partner] += w * (p.won[0] == 0)
+    assert held[True] / total[True] >= 0.6
+    assert held[False] / total[False] < 0.5  # an opponent's nil is read loosely (the field's riskier nils)
 
 
 def test_breaks_the_opponents_nil_by_ducking_under_the_nil_bidder() -> None:

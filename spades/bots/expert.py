@@ -27,8 +27,9 @@ For each card it plays the expert
 3. plays the card with the best weighted average score (our points minus the
    opponents', bags charged — see :class:`~spades.bots.search.Scorer`), unless
    that card beats the standard player's choice by no more than a small bonus
-   (``prior``; ``nil_prior`` while its own nil is alive, ``cover_prior`` while
-   partner's is) plus ``confidence`` standard errors of the difference over
+   (``prior``; ``nil_prior`` while its own nil is alive; while partner's is,
+   ``cover_prior``, or ``nil_prior`` if that card holds the nil in fewer of
+   the sampled deals) plus ``confidence`` standard errors of the difference over
    the samples: sampling noise then does not overrule the sound human-style
    card, whose explanation is shown.
    A card that beats it by less than two standard errors is first searched
@@ -45,7 +46,8 @@ the candidate and decides nil.  For a number, the expert then plays
 (seats yet to bid are given the standard evaluation's bid), and bids the number
 with the best expected score over that distribution of tricks: the contract's
 points when our side took enough tricks, part (``bid_bags``) of the extra tricks
-as bags, and the penalty, weighted up by ``set_risk``, when it did not.
+as bags, and the penalty, weighted up by ``set_risk`` (and ``cover_risk`` more
+after partner's nil, which it will cover at the cost of tricks), when it did not.
 
 Work is bounded by ``samples`` and ``work`` (simulated cards per decision),
 which keeps decisions reproducible for a seed; ``time_budget`` (seconds, or
@@ -300,13 +302,16 @@ class SeatModels:
                 continue
             deals.append(hands)
             reads.append(play_reads(k, hands, ctx, seats))
-            weights.append([bid_weight(k.bids[s], hands[s] | k.played_by[s], rules) for s in range(4)])
+            weights.append([bid_weight(k.bids[s], hands[s] | k.played_by[s], rules, s == k.partner) for s in range(4)])
         plays = [0.0] * 4
         bids = [0.0] * 4
         for s in others:
             if s in seats:
                 plays[s] = estimate_doubt([r[s] for r in reads], default)
-            bids[s] = estimate_bid_doubt([w[s] for w in weights])
+            # A partner's nil is a deliberate bid: read sharply (bid_weight's sharp nil weights average about
+            # the uniform 1/14, so the estimate could not tell it from a random bid).
+            partner_nil = s == k.partner and k.bids[s] == 0
+            bids[s] = DOUBTS[0] if partner_nil else estimate_bid_doubt([w[s] for w in weights])
         model = cls(k, ctx, seats, plays, bids)
         fits = [model._raw(r, w) for r, w in zip(reads, weights, strict=True)]
         top = max(fits, default=0.0)
@@ -343,7 +348,7 @@ class SeatModels:
             return 1.0
         floor = floor ** (1 / power)
         k = self.k
-        weights = [bid_weight(k.bids[s], hands[s] | k.played_by[s], k.rules) for s in range(4)]
+        weights = [bid_weight(k.bids[s], hands[s] | k.played_by[s], k.rules, s == k.partner) for s in range(4)]
         bid_fit = self._raw(_NO_READS, weights) / self.ref
         if bid_fit <= floor:
             low: float = bid_fit**power
@@ -381,10 +386,12 @@ class ExpertBot(Bot):
     at most) bound the search and keep it reproducible; ``time_budget`` (seconds, ``None`` for no clock) stops
     it early on a slow machine; ``exact_tricks`` (tricks solved exactly at the end); ``prior`` (points the
     standard player's card is given), ``nil_prior`` (the same while its own nil is alive), ``cover_prior`` (the
-    same while partner's nil is alive: small, so the search covers and sets, see docs/bots.md) and
+    same while partner's nil is alive: small, so the search covers and sets, see docs/bots.md; a card that holds
+    partner's nil in fewer of the sampled deals than the standard card needs ``nil_prior``) and
     ``confidence`` (standard errors by which another card must beat it, except against an opponent's nil, where
     the search alone decides); ``bid_samples`` (sampled deals per numeric bid), ``bid_bags`` (part of the extra
-    tricks that end as bags) and ``set_risk`` (how much more than its face value a set is feared);
+    tricks that end as bags), ``set_risk`` (how much more than its face value a set is feared) and
+    ``cover_risk`` (how much more again once partner has bid nil);
     ``nil_screen`` (the count's nil threshold below which nil is sampled at all) and ``nil_odds`` (the share of
     sampled deals in which a nil must hold to be bid); ``read`` (the factor on a sampled deal's fit for each
     opponent's card it does not explain, see :func:`policy_weight`; 1 reads nothing), ``read_partner`` (the
@@ -417,6 +424,7 @@ class ExpertBot(Bot):
         bid_samples: int = BID_SAMPLES,
         bid_bags: float = 0.5,
         set_risk: float = 1.0,
+        cover_risk: float = 1.0,
         nil_screen: float = 1.3,
         nil_odds: float = 0.75,
         confidence: float = 0.5,
@@ -441,6 +449,7 @@ class ExpertBot(Bot):
         self.bid_samples = bid_samples
         self.bid_bags = bid_bags
         self.set_risk = set_risk
+        self.cover_risk = cover_risk
         self.nil_screen = nil_screen
         self.nil_odds = nil_odds
         self.confidence = confidence
@@ -502,7 +511,7 @@ class ExpertBot(Bot):
         for s in range(4):
             b = view.bids[s]
             if s != k.seat and b is not None:
-                w *= bid_weight(b, hands[s], rules)
+                w *= bid_weight(b, hands[s], rules, s == k.partner)
                 bids[s] = b
         for s in range(4):
             if s != k.seat and view.bids[s] is None:
@@ -563,6 +572,7 @@ class ExpertBot(Bot):
         if total <= 0:
             return heuristic, 0, 0.0
         unit = rules.bags_penalty / rules.bags_limit if rules.bags_limit else 0.0
+        risk = self.set_risk + (self.cover_risk if view.bids[partner] == 0 else 0.0)
         best, best_value, best_odds = heuristic, -1e9, 0.0
         for bid in numbers:
             value = 0.0
@@ -574,7 +584,7 @@ class ExpertBot(Bot):
                     value += w * (per * contract + self.bid_bags * (taken - contract) * (1 - unit))
                     made += w
                 else:
-                    value -= w * 10 * contract * (1 + self.set_risk)
+                    value -= w * 10 * contract * (1 + risk)
             value /= total
             self.last_values[bid] = value
             if value > best_value:
@@ -644,7 +654,7 @@ class ExpertBot(Bot):
             if model is None:
                 for seat in range(4):
                     if seat != k.seat and fit > u:  # each factor is at most 1: once at u or below, the deal is out
-                        fit *= bid_weight(view.bids[seat], hands[seat] | k.played_by[seat], rules)
+                        fit *= bid_weight(view.bids[seat], hands[seat] | k.played_by[seat], rules, seat == k.partner)
                 if fit > u and self.read < 1.0:
                     fit *= policy_weight(k, hands, ctx, self.read, self.read_partner, u / fit)
             if u >= fit:
@@ -690,15 +700,16 @@ class ExpertBot(Bot):
             return Decision(heuristic, why)
         self.last_ess = weight_sum**2 / sum(w * w for w, _ in samples)
         self.last_values = {m: totals[m] / weight_sum for m in moves}
+        values = self.last_values
+        best = max(moves, key=lambda m: values[m])
         prior, z = self.prior, self.confidence
         if k.nil_alive(k.seat):
             prior = max(prior, self.nil_prior)
         elif k.nil_alive(k.partner):
-            prior = max(prior, self.cover_prior)
+            riskier = group_of_heuristic in outcomes and outcomes[best].nil < outcomes[group_of_heuristic].nil
+            prior = max(prior, self.nil_prior if riskier else self.cover_prior)
         elif k.nil_alive(k.lho) or k.nil_alive(k.rho):
             z = 0.0  # the search breaks nils far better than the standard rules (arena: 7 points per hand)
-        values = self.last_values
-        best = max(moves, key=lambda m: values[m])
         if group_of_heuristic in values and best != group_of_heuristic:
             margin = _margin(samples, moves.index(best), moves.index(group_of_heuristic), z)
             if margin <= prior:
