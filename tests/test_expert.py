@@ -134,7 +134,7 @@ def test_a_card_riskier_for_partners_nil_needs_the_nil_bonus() -> None:
 
 
 def test_fears_its_own_set_more_while_covering_partners_nil() -> None:
-    # Seed 45: North bids nil, East 3.  South (K♠ 8-4-3♠, A-J-3♥, 10-9♦, Q-J-5-4♣) makes 4 with its partner's
+    # Seed 45: North bids nil, East 3.  South (K-8-4-3♠, A-J-3♥, 10-9♦, Q-J-5-4♣) makes 4 with its partner's
     # help in 88% of the sampled deals, but covering a nil costs tricks: a set is feared at 1 + set_risk +
     # cover_risk times its face value, and South bids 3.
     g = Game(Rules(), seed=45)
