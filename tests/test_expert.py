@@ -6,7 +6,7 @@ import pytest
 
 from spades import Game, Phase, Rules, Seat
 from spades.bots import explain, make_bot
-from spades.bots.expert import model_bid, policy_weight
+from spades.bots.expert import grabbers, model_bid, policy_weight
 from spades.bots.knowledge import Knowledge
 from spades.bots.rollout import honest_policy, outcome, p_none, rollout
 from spades.bots.search import Context, bid_weight
@@ -285,6 +285,68 @@ def test_reading_the_play_doubts_a_deal_in_which_the_leader_did_not_cash_its_ace
     assert policy_weight(k, true, ctx, 0.2) == 1.0
     assert policy_weight(k, _swap(true, "AH", "KH"), ctx, 0.2) == pytest.approx(0.2)  # would have cashed A♥
     assert policy_weight(k, _swap(true, "KD", "7D"), ctx, 0.2) == 1.0  # K♦ in East's hand changes nothing
+
+
+# West, playing last, takes the trick from partner East's K♣ with A♣; the 4♣ West leads next proves it could
+# have let the king win.
+GRAB = {
+    "N": hand("AKQJT98765", "", "", "765"),
+    "E": hand("432", "AKQJT98", "", "K98"),
+    "S": hand("", "765432", "AKQJ", "JT3"),
+    "W": hand("", "", "T98765432", "AQ42"),
+}
+
+
+def test_an_opponent_who_overtakes_partners_sure_winner_is_read_as_a_grabber() -> None:
+    assert grabbers(game(GRAB, [4, 3, 3, 2], "5C KC 3C AC").view(Seat.N)) == ()  # it might have held no other club
+    g = game(GRAB, [4, 3, 3, 2], "5C KC 3C AC 4C")
+    assert grabbers(g.view(Seat.N)) == (3,) and grabbers(g.view(Seat.S)) == (3,)
+    assert grabbers(g.view(Seat.E)) == ()  # only opponents are read
+    # Covering partner's nil is no grab.
+    assert grabbers(game(GRAB, [4, 0, 3, 2], "5C KC 3C AC 4C").view(Seat.N)) == ()
+
+
+# From the arena against `beginner` (seed 20261201, deal 2): East, last to the fifth trick, ruffed partner West's
+# winning Q♣ with 5♠ and then led 3♥, so it could have thrown that heart instead.
+BEGINNERS = {
+    "N": hand("AQJ73", "4", "AK54", "AT4"),
+    "E": hand("KT5", "A9873", "Q863", "3"),
+    "S": hand("984", "KQJ65", "T9", "975"),
+    "W": hand("62", "T2", "J72", "KQJ862"),
+}
+BEGINNER_PLAYS = "KC AC 3C 5C KD 3D 9D 2D AD 6D TD 7D 4D QD 4S JD 7C QC 4C 5S 3H 5H TH 4H JC TC TS 9C AH 6H 2H"
+
+
+def test_the_playouts_play_a_grabber_for_every_trick() -> None:
+    def position(cards: int) -> object:
+        g = Game(Rules(), deal=BEGINNERS, dealer=Seat.S)
+        for b in (1, 6, 3, 1):
+            g.bid(b)
+        plays = BEGINNER_PLAYS.split()
+        for card in plays[:cards]:
+            g.play(card)
+        return g.view(g.turn)
+
+    before, after = position(16), position(len(BEGINNER_PLAYS.split()))
+    assert grabbers(before) == () and grabbers(after) == (1,)
+    for view, differ in ((before, False), (after, True)):
+        grab, bid_only = expert(3), expert(3, grab=False)
+        grab.decide(view)
+        bid_only.decide(view)
+        assert (grab.last_values != bid_only.last_values) == differ
+
+
+@pytest.mark.parametrize("level, at_least", [("standard", 0), ("beginner", 12)])
+def test_players_who_count_their_bid_are_never_read_as_grabbers(level: str, at_least: int) -> None:
+    """Over 40 random hands, standard players are never read as grabbers; beginners often are."""
+    flagged = 0
+    for seed in range(40):
+        g = Game(Rules(), seed=seed)
+        bots = [make_bot(level, 100 * seed + s) for s in range(4)]
+        while g.phase in (Phase.BIDDING, Phase.PLAYING):
+            g.apply(bots[g.turn].decide(g.view(g.turn)).move)
+        flagged += bool(grabbers(g.view(Seat.N)) or grabbers(g.view(Seat.E)))
+    assert flagged >= at_least if at_least else flagged == 0
 
 
 @pytest.mark.parametrize("seed", range(4))

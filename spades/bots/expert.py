@@ -23,7 +23,10 @@ For each card it plays the expert
    every seat then chooses on its own cards and what the table has shown, not
    on the hands it cannot see, so a trick given away is not assumed to come
    back later by magic; once at most ``exact_tricks`` tricks remain, it solves
-   the rest exactly instead (:class:`~spades.bots.search.Solver`);
+   the rest exactly instead (:class:`~spades.bots.search.Solver`).  An
+   opponent who has shown that it grabs tricks whatever it bid (:func:`grabbers`:
+   it overtook its partner's sure winner while holding a card that would not)
+   plays for every trick in these playouts, not for its bid (``grab``);
 3. plays the card with the best weighted average score (our points minus the
    opponents', bags charged — see :class:`~spades.bots.search.Scorer`), unless
    that card beats the standard player's choice by no more than a small bonus
@@ -60,7 +63,7 @@ import math
 import time
 from dataclasses import replace
 
-from ..cards import SUIT_OF, cards_mask
+from ..cards import BEATERS, SUIT_OF, cards_mask, winning
 from ..game import View
 from ..i18n.catalog import Explanation
 from ..rng import Rng
@@ -379,6 +382,43 @@ _REASON_MIN = 2.0
 """Points per hand an outcome must be worth before an explanation names it (else the average difference)."""
 
 
+def grabbers(view: View) -> tuple[int, ...]:
+    """The opponents of ``view.seat`` who have shown that they grab tricks regardless of their bid.
+
+    A seat is a grabber once, playing last to a trick, it has overtaken the card by which its partner (not a
+    nil bidder) was already winning (followed suit higher, or ruffed or over-ruffed it) when it provably held
+    a card that would have let that card win: one it played later in the hand that was legal then (of the
+    suit led if it followed suit; any card if it was void) and does not beat the partner's card.  A player
+    who counts its bid never does that; a beginner who plays the highest card it can does it often.  The
+    search plays such a seat for every trick in its playouts instead of for its bid (``ExpertBot.grab``).
+    """
+    me = int(view.seat)
+    later: list[list[int]] = [[], [], [], []]  # per seat, the cards it played, in order
+    overtakes: list[tuple[int, int, int, bool]] = []  # (seat, index in its cards, partner's card, followed)
+    plays = [(int(t.leader), t.cards) for t in view.tricks]
+    if view.trick and view.leader is not None:
+        plays.append((int(view.leader), view.trick))
+    for leader, cards in plays:
+        for i, card in enumerate(cards):
+            seat = (leader + i) % 4
+            if i == 3 and seat % 2 != me % 2:
+                ws, wc = winning(leader, cards[:i])
+                partner_bid = view.bids[(seat + 2) % 4]
+                if ws == (seat + 2) % 4 and BEATERS[wc] >> card & 1 and partner_bid is not None and partner_bid > 0:
+                    overtakes.append((seat, len(later[seat]), wc, SUIT_OF[card] == SUIT_OF[cards[0]]))
+            later[seat].append(card)
+    found: list[int] = []
+    for seat, index, beaten, followed in overtakes:
+        if seat in found:
+            continue
+        led = SUIT_OF[later[seat][index]] if followed else -1
+        for card in later[seat][index + 1 :]:
+            if not BEATERS[beaten] >> card & 1 and (led < 0 or SUIT_OF[card] == led):
+                found.append(seat)
+                break
+    return tuple(sorted(found))
+
+
 class ExpertBot(Bot):
     """The ``expert`` level (see the module docstring).
 
@@ -405,7 +445,8 @@ class ExpertBot(Bot):
     ``adapt`` (read each other seat by a model estimated from what it did this hand, :class:`SeatModels`, on
     ``pilot`` sampled deals, a seat with no choice read yet having the play doubt ``doubt``; ``read`` < 1 still
     turns the reading on, and ``adapt=False`` restores the fixed factor ``read`` for every unexplained card);
-    ``style`` (the starting count and the nil threshold, :data:`EXPERT_BIDS`).
+    ``style`` (the starting count and the nil threshold, :data:`EXPERT_BIDS`); ``grab`` (play an opponent
+    read as a grabber, :func:`grabbers`, for every trick in the playouts; ``False``: for its bid as everyone).
     """
 
     level = "expert"
@@ -425,6 +466,7 @@ class ExpertBot(Bot):
         bid_bags: float = 0.5,
         set_risk: float = 1.0,
         cover_risk: float = 1.0,
+        grab: bool = True,
         nil_screen: float = 1.3,
         nil_odds: float = 0.75,
         confidence: float = 0.5,
@@ -450,6 +492,7 @@ class ExpertBot(Bot):
         self.bid_bags = bid_bags
         self.set_risk = set_risk
         self.cover_risk = cover_risk
+        self.grab = grab
         self.nil_screen = nil_screen
         self.nil_odds = nil_odds
         self.confidence = confidence
@@ -610,6 +653,11 @@ class ExpertBot(Bot):
         rules = view.rules
         bids = tuple(b if b is not None else 0 for b in view.bids)
         ctx = Context(rules, bids)
+        play_ctx = ctx  # the playouts' bids: a seat that grabs tricks plays for all of them
+        if self.grab:
+            greedy = grabbers(view)
+            if greedy:
+                play_ctx = Context(rules, tuple(13 if s in greedy and b > 0 else b for s, b in enumerate(bids)))
         scorer = Scorer(rules, bids, view.bags, k.team)
         exact = k.remaining <= self.exact_tricks
         totals = dict.fromkeys(moves, 0.0)
@@ -676,7 +724,7 @@ class ExpertBot(Bot):
                     shown = list(view.voids)
                     if k.led >= 0 and SUIT_OF[m] != k.led:
                         shown[k.seat] |= 1 << k.led
-                    rollout(p, ctx, shown)
+                    rollout(p, play_ctx, shown)
                     scores.append(scorer.value(p.won))
                     ends.append(p.won)
                 if n and deadline is not None and time.perf_counter() > deadline:
