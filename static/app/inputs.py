@@ -94,6 +94,9 @@ class Inputs:
                 self.person.bid(str(bid))
             return
         action = el.getAttribute("data-action")
+        if action == "menu" and not el.disabled:
+            dialogs.toggle_menu()  # at once, not in a task: a key pressed right after the click finds it open
+            return
         if action and not el.disabled:
             spawn(self.person.do_action(str(action), el))
 

@@ -103,6 +103,7 @@ def test_the_first_bid_is_made_before_the_engine_and_the_game_goes_on_with_it(ma
     assert hint.get_attribute("data-off") == "why_engine_waiting"
     assert hint.get_attribute("data-tip") == text("why_engine_waiting", "en")
     page.locator("#btn-menu").click()
+    assert page.locator("#menu").is_visible(), "open when the click returns: Escape right after it closes it"
     new_game = page.locator("#menu [data-action='new-game']")
     assert new_game.is_disabled() and new_game.get_attribute("aria-describedby") == "menu-waiting"
     page.keyboard.press("Escape")
