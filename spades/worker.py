@@ -799,6 +799,8 @@ def _fair_saw(checked: dict[str, Any]) -> None:
     """What the commit–reveal checks need from the host's checked messages: my cards in each hand, the deck."""
     if checked["t"] == "room":
         _fair.jokers = bool(checked["rules"].get("jokers"))
+    elif checked["t"] == "welcome":
+        _fair.welcomed()
     elif checked["t"] == "state":
         state = checked["state"]
         me, hand = state.get("me"), state.get("hand")

@@ -3,10 +3,11 @@
 The rooms, pages and moves are those of ``tests/portable/test_takeover.py`` (every page's public data collected
 from the room's outgoing messages through the guest boundary, as a guest page gets it).  Whatever the game, the
 seats and the moment: the room that goes on has the old score sheets, seats, names, keys, claims and ratings; it
-deals the hand in progress again (at a casual table: a rated one is dealt host-blind, and tests/test_blindtable.py
-takes one over); every person's token brings its seat back (the old host's, and those of successors who were gone
-too); its save loads again.  Public data changed anywhere gives a room or a one-line
-error, never anything else.
+deals the hand in progress again by commit–reveal once the grace period is over (at a casual table: a rated one is
+dealt host-blind, and tests/test_blindtable.py takes one over); every person's token brings its seat back (the old
+host's, and those of successors who were gone too); its save loads again.  A guest's worker checks the hand dealt
+again against the cards shown since the new host's welcome.  Public data changed anywhere gives a room or a
+one-line error, never anything else.
 """
 
 from __future__ import annotations
@@ -60,8 +61,14 @@ def test_whatever_the_game_and_the_moment_the_room_that_goes_on_keeps_everything
     new = take_over_by(world, backup, gone, seed=game["seed"] + 1, by_token=game["by_token"])
     room = new.room
     before = sheets(old)
-    assert sheets(room) == before
-    assert room.table.game.hand_number == len(before["results"]) + 1 and room.table.game.phase.value == "bidding"
+    hand = len(before["results"]) + 1
+    waited = [s for s in SEATS if s not in (*game["computers"], game["host"], backup.seat)]
+    if not waited:  # nobody else was playing: the new host draws every secret and deals at once
+        assert room.table.game.hand_number == hand and room.table.game.phase.value == "bidding"
+    elif hand == 1:  # hand 1 never finished: the room starts again, dealing it by commit–reveal
+        assert room.table is None and room.summary()["starting"]
+    else:  # it waits at the end of the last finished hand for its people's secrets
+        assert sheets(room) == before and room.table.game.phase.value == "hand-over"
     was, now = old.summary(), room.summary()
     assert now["ratings"] == was["ratings"] and now["kind"] == was["kind"] and now["rules"] == was["rules"]
     for seat in SEATS:
@@ -82,10 +89,45 @@ def test_whatever_the_game_and_the_moment_the_room_that_goes_on_keeps_everything
     new.send(out)
     votes = [m for _, m in out if m["t"] == "vote"]
     assert not votes and room.vote is None
+    # dealt once the grace period is over (these pages never send a secret: the host's fallback stands in)
+    assert room.table.game.hand_number == hand and room.table.game.phase.value == "bidding"
+    assert sheets(room) == before and set(room.fair.parts[hand]["secrets"]) == set(SEATS)
     save = json.loads(json.dumps(room.save()))
     assert Room.load(save, new.now).save() == save
     new.play(60, rng)  # and the game goes on
     assert sheets(room)["results"][: len(before["results"])] == before["results"]
+
+
+def test_a_guests_worker_checks_the_hand_dealt_again_against_the_cards_shown_since_the_welcome() -> None:
+    """East's page's messages through its worker (ops ``guest_check`` and ``fair_guest``, as boundary.py sends them):
+    every deal holds, the hand the new host dealt again under the old number too; without the new host's welcome the
+    worker would mix the old room's cards of that hand with the new and cry foul."""
+    rng = random.Random(3)
+    world = seated(computers=("W",), devices=("N", "E"))
+    world.play(190, rng)
+    hand = len(sheets(world.room)["results"]) + 1
+    new = take_over_by(world, successor(world, {HOST}), {HOST})
+    east = world.pages["p-E"]
+    come_back(new, east, "p-E2")
+    assert new.room.table.game.hand_number == hand
+
+    def verdicts(messages: list[dict[str, Any]]) -> list[tuple[int, bool, str | None]]:
+        out = []
+        for message in messages:
+            checked = json.loads(worker.handle("guest_check", json.dumps({"message": message})))
+            assert checked["ok"], checked
+            if message["t"] == "fair" and "seed" in message:
+                answer = json.loads(worker.handle("fair_guest", json.dumps({"message": message, "seat": "E"})))
+                verdict = answer["verdict"]
+                out.append((message["hand"], verdict["ok"], (verdict.get("error") or {}).get("code")))
+        return out
+
+    got = verdicts(east.received)
+    assert [number for number, _, _ in got].count(hand) == 2  # the old room's deal of it, and the new room's
+    assert all(ok for _, ok, _ in got), got
+    last = max(i for i, m in enumerate(east.received) if m["t"] == "welcome")  # the new host's
+    got = verdicts(east.received[:last] + east.received[last + 1 :])
+    assert [(number, ok, code) for number, ok, code in got if not ok] == [(hand, False, "fair_not_dealt")]
 
 
 _BASE: dict[str, Any] = {}

@@ -328,6 +328,13 @@ class Contributor:
             for number in [n for n in self._seen if n < hand - self.KEEP_HANDS]:
                 del self._seen[number]
 
+    def welcomed(self) -> None:
+        """The host's ``welcome``: a new connection, perhaps to a new host after a takeover, which deals the hand in
+        progress again under the same number (:mod:`spades.table.takeover`); the cards shown before are forgotten,
+        so that a hand dealt again is checked against the cards shown since (checking fewer cards never accuses an
+        honest host; the states after the welcome show the hand again)."""
+        self._seen.clear()
+
     def answer(
         self, message: Mapping[str, Any], seat: Seat | None
     ) -> tuple[dict[str, Any] | None, Verification | None]:

@@ -110,7 +110,7 @@ from ..stats.rating import LEVEL_RATINGS, MAX_RATING
 from .blindroom import BLIND_CHUNKS, BlindRelay, rebuild
 from .blindtable import bidding_order, blind_state
 from .fairdeal import FAIR_WAIT_MS, FairDeals
-from .table import Occupant, Policy, Table, clone
+from .table import MAX_HANDS, Occupant, Policy, Table, clone
 
 HOST = "host"
 FIRST_DEALER = Seat.W
@@ -578,6 +578,7 @@ class Room:
         # the round's secrets (who asked for it, None: the start; since when) and the start's seats meanwhile
         self.fair = FairDeals(secrets.token_hex(8))
         self._deal_wanted: tuple[Seat | None, float | None] | None = None
+        self._deal_wait: float = FAIR_WAIT_MS  # how long that deal waits for late secrets (deal_again: longer)
         self._starting: dict[Seat, Occupant] | None = None
         # host-blind hands (blindtable.py): the hand in progress is self.blind; since when its reveals are awaited;
         # every blind hand's fair part (kept apart from self.fair's, and not saved: a transcript is about 75 kB)
@@ -1419,10 +1420,10 @@ class Room:
         wanted, current = self._deal_wanted, self.fair.round
         if wanted is None or current is None:
             return []
-        late = wanted[1] is not None and now is not None and now - wanted[1] >= FAIR_WAIT_MS
+        late = wanted[1] is not None and now is not None and now - wanted[1] >= self._deal_wait
         if not (current.complete() or late):
             return []
-        self._deal_wanted = None
+        self._deal_wanted, self._deal_wait = None, FAIR_WAIT_MS
         if wanted[0] is None:  # the start
             seats = self._starting
             assert seats is not None
@@ -1449,6 +1450,26 @@ class Room:
         assert self.table is not None
         following = self.fair.open(current.hand + 1, self._host_seat(), self._drawn(self.table.seats))
         return out + self._fair_to_people(following)
+
+    def deal_again(self, seats: Mapping[Seat, Occupant], now: float) -> list[Out]:
+        """Deal by commit–reveal the hand in progress that no page holds (a room built by takeover,
+        :mod:`spades.table.takeover`), as any hand: hand 1 when none was finished (the room is ``starting`` with
+        ``seats`` meanwhile), else the next hand at the end of the last finished one.  The round opens now and the
+        deal waits for the secrets of the people marked ``fair`` up to the grace period (``grace_ms``) instead of
+        :data:`FAIR_WAIT_MS`, long enough for them to come back (about a second after the new host is there); a
+        seat not back by then gets the host's fallback (``replaced``), as a late device does.  Nothing is dealt
+        after a game's last hand or its end."""
+        host = self._host_seat()
+        if self.table is None:
+            self._starting, self._deal_wanted = dict(seats), (None, now)
+            hand = 1
+        else:
+            game = self.table.game
+            if game.phase is not Phase.HAND_OVER or game.hand_number >= MAX_HANDS:
+                return []
+            self._deal_wanted, hand = (host, now), game.hand_number + 1
+        self._deal_wait = self.config.grace_ms
+        return self._fair_to_people(self.fair.open(hand, host, self._drawn(seats))) + self._fair_deal(now)
 
     def _fair_late(self, withheld: list[Seat]) -> list[Out]:
         """The seats whose devices committed and never revealed: treated as disconnected by the room's rules (a

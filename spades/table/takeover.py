@@ -12,8 +12,11 @@ bids in order, 13 tricks, the result and the sheet — public once the hand is o
 * the finished hands are replayed, card by card and checked by the engine, into a new table, so that scores,
   bags, ``hands_scored`` and every score sheet equal the old ones exactly (a hand whose result or sheet differs
   from its replay is refused);
-* the hand in progress, which no page holds, is dealt again from ``seed`` at a casual table, where the computer
-  plays for the old host's seat at once and the others' seats wait the grace period as for any dropped player; a
+* the hand in progress, which no page holds, is dealt again at a casual table by commit–reveal as any hand
+  (:meth:`~spades.table.room.Room.deal_again`): the room waits at the end of the last finished hand (hand 1 not
+  finished: it is ``starting``) for the secrets of the people who were playing, up to the grace period, and the
+  host's fallback stands in for them if they are not all back by then; the computer plays for the old host's seat
+  at once (the host draws its secret) and the others' seats wait the grace period as for any dropped player; a
   rated table is always dealt host-blind, so its hand in progress is dealt again host-blind once all four are
   there (the table waits at the last finished hand's end; one whose first hand never finished cannot be taken
   over), and the old host is a dropped player: the room's vote decides (wait, or end unscored;
@@ -22,9 +25,9 @@ bids in order, 13 tricks, the result and the sheet — public once the hand is o
   clockwise from the new host's left;
 * chat ids go on after the last one seen, so no page takes a new line for an old one.
 
-What is lost: the hand in progress (dealt again), spectators (they join again), a password the new host's page does
-not know (the new room has none unless it is given), the seats' permissions for spectators of an away player and
-the casual grace period (the default).
+What is lost: the hand in progress (dealt again, under the same number), spectators (they join again), a password
+the new host's page does not know (the new room has none unless it is given), the seats' permissions for
+spectators of an away player and the casual grace period (the default).
 
 The public data is untrusted (it came from another page, and through the page's storage): it is checked again
 here, and anything wrong is a one-line :class:`~spades.table.room.RoomError` naming what (``takeover_data`` with
@@ -190,7 +193,8 @@ def take_over(
 
     ``token`` is the new host's seat token, if its page has it: it finds the seat by its claim (else ``name`` does)
     and stays the host's token; ``key`` its public key (else the seat's); ``password`` the table's password, if
-    the page knows it; ``seed`` the next deals'; ``now`` the time (ms) the others' grace periods count from.
+    the page knows it; ``seed`` the game's (its deals are commit–reveal deals); ``now`` the time (ms) the others'
+    grace periods and the deal's wait count from.
     """
     if not isinstance(public, Mapping):
         raise _data_error(["public"], f"not an object: {brief(public)}")
@@ -235,9 +239,7 @@ def take_over(
     rules = Rules.from_dict(room["rules"])
     if room["kind"] == "rated" and not hands:  # its first hand, dealt host-blind, was never finished
         raise RoomError("cannot take the table over: its game has not started", "takeover_not_started")
-    game = replay(rules, hands, seed)
-    if game.phase is Phase.HAND_OVER and game.hand_number < MAX_HANDS and room["kind"] != "rated":
-        game.next_hand()  # the hand in progress, which nobody holds, dealt again
+    game = replay(rules, hands, seed) if hands else None  # (None: hand 1 never finished, dealt again as at the start)
     config = RoomConfig.from_json(
         {
             "kind": room["kind"],
@@ -267,6 +269,9 @@ def take_over(
         placeholder = f"gone-{seat.name}-{secrets.token_hex(8)}"  # no page's id: only the seat's token brings it back
         member = Member(placeholder, info["name"], "", seat=seat, key=info["key"], claim=info["claim"])
         member.connected, member.dropped_at, member.restart = False, now, True
+        # a person who was playing takes part in the deal of the hand in progress on coming back (its page says
+        # ``fair {on}`` after the welcome); the old host's seat and an away one are the computer's: the host draws
+        member.fair = info["occupant"] == "person" and not (seat == old_host and config.kind == "casual")
         member.ready, member.rating, member.disconnects = info["ready"], info["rating"], info["disconnects"]
         member.spectators, member.show_cards = info["spectators"], info["show_cards"]
         new.members[placeholder] = member
@@ -278,12 +283,15 @@ def take_over(
             occupants[Seat[s]] = Occupant("computer", seats[s]["level"])
         elif seats[s]["occupant"] == "empty":  # a person who left a casual game: the computer plays the seat
             occupants[Seat[s]] = Occupant("computer", "standard")
-    new.table = Table(game, occupants, room_policy(config.kind))
+    if game is not None:
+        new.table = Table(game, occupants, room_policy(config.kind))
     new.ratings = dict(room["ratings"])
     new.ended = room["ended"]
     rest = [s for s in clockwise(host_seat) if s.name in people and s.name not in succession]
     new.order = [Seat[s] for s in succession if s != host_seat.name] + rest
     new.resume_chat(max((line["id"] for line in chat), default=0))
+    if config.kind != "rated":  # the hand in progress, which nobody holds, dealt again by commit–reveal
+        new.deal_again(occupants, now)  # (nobody else is connected yet: no message to send)
     return new, host_seat
 
 

@@ -16,6 +16,7 @@ from urllib.parse import quote
 
 from tests.browser.test_online_play import START, join, open_game, play_until_over, sit_ready
 
+FAIR_PART = "(hand) => JSON.parse(localStorage.getItem('spades-online-fair')).parts[hand]"
 SHEET = "() => Object.fromEntries([...document.querySelectorAll('.team-score')].map((e) => [e.dataset.score, e.textContent]))"  # noqa: E501
 
 
@@ -119,6 +120,7 @@ def the_backup_takes_over_when_the_host_is_gone_and_the_old_host_comes_back_to_i
     people, link, make_page, server, tracker
 ) -> None:
     before = people["N"].evaluate(SHEET)
+    old_parts = {seat: people[seat].evaluate(FAIR_PART, "2") for seat in "NE"}
     url = people["S"].url
     people["S"].close()
     seconds = took_over([people["N"], people["E"], people["W"]], people["W"], time.monotonic())
@@ -130,6 +132,16 @@ def the_backup_takes_over_when_the_host_is_gone_and_the_old_host_comes_back_to_i
         assert "dealt again" in people[seat].inner_text("#notice-text")
     for seat in "NEW":
         assert people[seat].evaluate(SHEET) == before  # nothing of the finished hand is lost
+    # the hand dealt again is a commit–reveal deal of Di's room (its fair part kept for *Verify this deal*), and no
+    # page takes it for a host's trick (each page's device forgets the cards of the hand the old room dealt)
+    for seat in "NE":
+        people[seat].wait_for_function(  # (the deal's fair message comes after the states)
+            f"(old) => ({FAIR_PART})('2').table !== old", arg=old_parts[seat]["table"], timeout=START
+        )
+        part = people[seat].evaluate(FAIR_PART, "2")
+        assert part["seed"] != old_parts[seat]["seed"] and part["hand"] == 2
+        assert people[seat].get_attribute("body", "data-fair-caught") is None
+        print(f"{seat}: the hand dealt again, secrets replaced by the host's fallback: {part.get('replaced', [])}")
     # a newcomer with the invitation made before the takeover (the old host's key): Di's host frame shows the chain
     # from Ann's key to hers, so Eve finds the table
     eve = make_page()

@@ -369,12 +369,12 @@ class RecordingPage(portable.Page):
     """A guest's page that keeps the public record as handlers.py and takeover.py do (record.py), not as the
     portable test's own page does: the room message, the hands it asks for from its states, the chat."""
 
-    def __init__(self, peer, seat):
-        super().__init__(peer, seat)
+    def __init__(self, peer, seat, device=False):
+        super().__init__(peer, seat, device)
         self.record = record.Record("s")
 
     def take(self, message):
-        super().take(message)
+        answers = super().take(message)
         kind = message["t"]
         if kind == "room":
             self.record.room = self.room
@@ -382,6 +382,7 @@ class RecordingPage(portable.Page):
             self.record.keep_hand(self.hands[message["hand"]["number"]])
         elif kind == "chat":
             self.record.keep_chat(self.chat)
+        return answers
 
     def missing_hands(self):
         return self.record.missing(self.state["hands_scored"])

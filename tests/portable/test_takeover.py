@@ -5,8 +5,10 @@ guest page holds, collected from the room's outgoing messages through the guest 
 (the last ``room`` message, every finished hand asked for with ``hand`` as it is scored, the chat lines, its own seat
 token); when the host is gone the first page in the succession builds the room that goes on
 (``worker.room_takeover``), and the score sheets, seats, names and ratings are the old ones; the hand in progress is
-dealt again at casual tables (a rated one, dealt host-blind, is tests/test_blindtable.py's); every person's token (the
-old host's too) brings its seat back; the next in the succession takes over when the backup is gone too.
+dealt again at casual tables by commit–reveal, from the secrets of the pages that take part (a ``device``) as they
+come back, the host's fallback standing in after the grace period (a rated one, dealt host-blind, is
+tests/test_blindtable.py's); every person's token (the old host's too) brings its seat back; the next in the
+succession takes over when the backup is gone too.
 ``tests/test_takeover.py`` adds property tests over random games and takeover points, and bad public data.
 """
 
@@ -16,6 +18,7 @@ import random
 from spades import worker
 from spades.cards import Seat
 from spades.rules import Rules
+from spades.table.fair import Contributor
 from spades.table.guest import check_host_message
 from spades.table.room import HOST, Room, RoomConfig, claim_of
 from spades.table.takeover import take_over
@@ -38,9 +41,11 @@ def play_hands(world, rng, hands):
 
 
 class Page:
-    """A page at the table: every message it gets checked by the guest boundary, and what it holds publicly."""
+    """A page at the table: every message it gets checked by the guest boundary, and what it holds publicly; one
+    with a ``device`` takes part in commit–reveal deals as a page does (its answers to the host's ``fair`` messages,
+    and its verdicts on the deals: ``verdicts``, ``(hand, Verification)`` each)."""
 
-    def __init__(self, peer, seat):
+    def __init__(self, peer, seat, device=False):
         self.peer = peer
         self.seat = seat
         self.room = None
@@ -49,20 +54,36 @@ class Page:
         self.hands = {}
         self.chat = []
         self.asked = set()
+        self.device = Contributor() if device else None
+        self.verdicts = []
+        self.received = []  # every message, as it came
 
     def take(self, message):
+        """Keep ``message``; returns the page's answers to it (a device's ``commit`` or ``reveal``)."""
+        self.received.append(json.loads(json.dumps(message)))
         checked = check_host_message(json.loads(json.dumps(message)))
         kind = checked["t"]
         if kind == "welcome":
             self.token = checked["you"]["token"]
+            if self.device is not None:
+                self.device.welcomed()  # as the page's worker does (spades.worker, guest_check)
         elif kind == "room":
             self.room = checked
         elif kind == "state":
             self.state = checked["state"]
+            if self.device is not None and self.state["me"] == self.seat:
+                shown = [card["card"] for card in self.state["hand"]]
+                self.device.saw_hand(self.state["hand_number"], Seat[self.seat], shown)
         elif kind == "hand":
             self.hands[checked["hand"]["number"]] = checked["hand"]
         elif kind == "chat":
             self.chat.append(checked)
+        elif kind == "fair" and self.device is not None:
+            send, verdict = self.device.answer(checked, Seat[self.seat])
+            if verdict is not None:
+                self.verdicts.append((checked["hand"], verdict))
+            return [send] if send is not None else []
+        return []
 
     def missing_hands(self):
         """The finished hands this page has not asked for yet (a page asks for each as it is scored)."""
@@ -94,7 +115,8 @@ class World:
             page = self.pages.get(peer)
             if page is None:
                 continue
-            page.take(message)
+            for answer in page.take(message):
+                queue += self.room.receive(peer, answer, self.now)
             if message["t"] == "state" and peer != HOST:
                 for number in page.missing_hands():
                     queue += self.room.receive(peer, {"t": "hand", "number": number}, self.now)
@@ -111,9 +133,12 @@ class World:
         step, the next hand by the host; stops at the end of the game."""
         for _ in range(moves):
             room, table = self.room, self.room.table
-            if room.ended or room.vote is not None or table.game.phase.value == "game-over":
+            if room.ended or room.vote is not None or (table is not None and table.game.phase.value == "game-over"):
                 return
             self.now += 120
+            if table is None:  # hand 1 waits for its secrets (at most the time the room gives them: tick)
+                self.send(room.tick(self.now))
+                continue
             seat = table.game.turn
             if seat is None:
                 self.intent(HOST, {"type": "next_hand"})
@@ -134,9 +159,10 @@ class World:
                 )
 
 
-def seated(kind="casual", computers=("W",), host="S", seed=11, rules=None, fair=()):
+def seated(kind="casual", computers=("W",), host="S", seed=11, rules=None, fair=(), devices=()):
     """A started room: the host at ``host``, computers at ``computers``, people at the other seats (those of
-    ``fair`` take part in commit–reveal deals: the host waits for their secrets, which these pages never send)."""
+    ``fair`` say they take part in commit–reveal deals: the host waits for their secrets, which these pages never
+    send; those of ``devices`` take part as pages do)."""
     rules = Rules.from_dict(rules or {"preset": "standard", "target": 300, "mercy": -1000})
     room = Room(rules, RoomConfig(kind), NAMES[host], Seat[host], seed=seed, rating=1500)
     room.members[HOST].key = KEY
@@ -150,12 +176,12 @@ def seated(kind="casual", computers=("W",), host="S", seed=11, rules=None, fair=
             world.send(room.receive(HOST, {"t": "fill", "seat": seat, "level": "beginner"}, world.now))
             continue
         peer = "p-" + seat
-        pages[peer] = Page(peer, seat)
+        pages[peer] = Page(peer, seat, device=seat in devices)
         hello = {"t": "hello", "name": NAMES[seat], "rating": 1400 + "NESW".index(seat), "key": seat * 87}
         world.send(room.receive(peer, hello, world.now))
         world.send(room.receive(peer, {"t": "sit", "seat": seat}, world.now))
         world.send(room.receive(peer, {"t": "ready", "ready": True}, world.now))
-        if seat in fair:
+        if seat in fair or seat in devices:
             world.send(room.receive(peer, {"t": "fair", "on": True}, world.now))
     world.send(room.opening())
     world.send(room.receive(HOST, {"t": "start"}, world.now))
@@ -200,15 +226,17 @@ def come_back(world, page, peer):
     if page.state is not None:  # (none before hand 1 is dealt)
         hello["seq"] = page.state["seq"]
     world.send(world.room.receive(peer, hello, world.now))
+    if page.device is not None:  # after each welcome, as a page does
+        world.send(world.room.receive(peer, {"t": "fair", "on": True}, world.now))
 
 
 def sheets(room):
     return room.table.scored_hands()
 
 
-def test_a_casual_table_goes_on_after_its_host_with_every_score_sheet_and_seat_and_a_new_deal():
+def test_a_casual_table_goes_on_after_its_host_with_every_score_sheet_and_seat_and_a_fair_new_deal():
     rng = random.Random(3)
-    world = seated(computers=("W",))
+    world = seated(computers=("W",), devices=("N", "E"))  # pages that take part in commit–reveal deals
     world.play(190, rng)  # into hand 3 or so
     old = world.room
     world.send(old.receive("p-N", {"t": "chat", "text": "hi all"}, world.now))
@@ -223,19 +251,33 @@ def test_a_casual_table_goes_on_after_its_host_with_every_score_sheet_and_seat_a
     last = before["results"][-1]
     assert room.table.game.totals == (last["totals"]["NS"], last["totals"]["EW"]) and room.table.game.seed == 99
     assert room.table.game.bags == (last["bags"]["NS"], last["bags"]["EW"])
-    assert room.table.game.hand_number == len(before["results"]) + 1 and room.table.game.phase.value == "bidding"
+    # the hand in progress, which nobody holds, is not dealt by the new host alone: the table waits at the end of
+    # the last finished hand for the people who were playing (East), up to the grace period
+    hand = len(before["results"]) + 1
+    assert room.table.game.hand_number == hand - 1 and room.table.game.phase.value == "hand-over"
+    assert room.fair.round.hand == hand and room.fair.round.drawn == {Seat.N, Seat.S, Seat.W}
+    new.send(room.tick(new.now + room.config.grace_ms - 1))
+    assert room.table.game.phase.value == "hand-over"
     summary, was = room.summary(), old.summary()
     for seat in "NESW":
         for key in ("name", "rating", "level", "key", "claim"):
             assert summary["seats"][seat][key] == was["seats"][seat][key], (seat, key)
     assert summary["ratings"] == was["ratings"] and summary["seats"]["N"]["host"]
     assert summary["seats"]["S"]["occupant"] == "away"  # the old host's seat: the computer plays it at once
-    assert room.table.seats[Seat.S].away and room.table.computer_to_move() in (None, Seat.S, Seat.W)
+    assert room.table.seats[Seat.S].away
     assert summary["succession"] == []  # nobody is back yet
-    # the others come back with their tokens, the old host too (as a guest, with its seat)
-    come_back(new, world.pages["p-E"], "p-E2")
+    # East comes back with its token: its device commits and reveals, and the hand is dealt from its secret too
+    east = world.pages["p-E"]
+    seen = len(east.verdicts)  # (its device checked the old room's deals, the hand in progress's too)
+    come_back(new, east, "p-E2")
+    assert room.table.game.hand_number == hand and room.table.game.phase.value == "bidding"
+    part = room.fair.parts[hand]
+    assert "replaced" not in part and set(part["secrets"]) == set("NESW")
+    assert [(number, verdict.ok) for number, verdict in east.verdicts[seen:]] == [(hand, True)]
+    assert new.pages["p-E2"].state["me"] == "E" and new.pages["p-E2"].state["hand_number"] == hand
+    # the old host comes back too (as a guest, with its seat)
     come_back(new, world.pages[HOST], "p-S2")
-    assert new.pages["p-E2"].state["me"] == "E" and new.pages["p-S2"].state["me"] == "S"
+    assert new.pages["p-S2"].state["me"] == "S"
     assert room.members["p-S2"].seat == Seat.S and not room.table.seats[Seat.S].away
     assert room.summary()["succession"] == ["E", "S"]
     # chat ids go on after the last one seen
@@ -244,11 +286,31 @@ def test_a_casual_table_goes_on_after_its_host_with_every_score_sheet_and_seat_a
     # the game goes on, every earlier hand kept on the sheet
     play_hands(new, rng, 2)
     assert sheets(room)["results"][: len(before["results"])] == before["results"]
+    assert all(verdict.ok for _, verdict in east.verdicts)
+
+
+def test_a_takeover_deal_waits_the_grace_period_for_its_people_then_the_hosts_fallback_stands_in():
+    rng = random.Random(6)
+    world = seated(computers=(), devices=("N", "E", "W"))
+    play_hands(world, rng, 1)
+    hand = len(sheets(world.room)["results"]) + 1
+    new = take_over_by(world, successor(world, {HOST}), {HOST})
+    room = new.room
+    assert room.table.game.phase.value == "hand-over"
+    seen = len(world.pages["p-E"].verdicts)
+    come_back(new, world.pages["p-E"], "p-E2")  # East is back in time; North is not
+    assert room.table.game.phase.value == "hand-over"
+    new.send(room.tick(new.now + room.config.grace_ms))
+    assert room.table.game.hand_number == hand and room.table.game.phase.value == "bidding"
+    part = room.fair.parts[hand]
+    # (East committed, but a secret is revealed only once all four commitments are in: North's never came)
+    assert part["replaced"] == ["N", "E"] and part["host"] == "W"
+    assert [(number, verdict.ok) for number, verdict in world.pages["p-E"].verdicts[seen:]] == [(hand, True)]
 
 
 def test_a_host_gone_while_hand_one_waits_for_the_secrets_is_taken_over_and_the_game_is_dealt():
     rng = random.Random(5)
-    world = seated(computers=("W",), fair=("N",))  # N's page takes part: hand 1 waits for its secret
+    world = seated(computers=("W",), fair=("N",), devices=("E",))  # N's page never sends its secret: hand 1 waits
     old = world.room
     assert old.table is None
     page = world.pages["p-N"]
@@ -258,10 +320,12 @@ def test_a_host_gone_while_hand_one_waits_for_the_secrets_is_taken_over_and_the_
     assert backup.seat == "N"
     new = take_over_by(world, backup, {HOST})
     room = new.room
-    assert room.table.game.hand_number == 1 and room.table.game.phase.value == "bidding"
-    assert room.summary()["started"] and room.summary()["seats"]["N"]["host"]
+    assert room.table is None and room.summary()["starting"] and room.summary()["seats"]["N"]["host"]
     assert room.summary()["ratings"] == old.summary()["ratings"]
-    come_back(new, world.pages["p-E"], "p-E2")
+    come_back(new, world.pages["p-E"], "p-E2")  # East's device takes part: hand 1 is dealt
+    assert room.table.game.hand_number == 1 and room.table.game.phase.value == "bidding"
+    assert room.summary()["started"] and set(room.fair.parts[1]["secrets"]) == set("NESW")
+    assert "replaced" not in room.fair.parts[1]
     come_back(new, world.pages[HOST], "p-S2")
     assert new.pages["p-E2"].state["me"] == "E" and room.members["p-S2"].seat == Seat.S
     play_hands(new, rng, 2)
