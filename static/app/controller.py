@@ -98,6 +98,7 @@ class App:
         # ?embed=1 and the host page's postMessage API (embed.py)
         self.embed = Embed(self.params, self, self.share.open_args, self.lessons.ids, self.lessons.start)
         self.starting = True  # until the start-up's notices are all shown: they stay on show together
+        self.in_play = None  # (course, hand number) of the last state in the bidding or the play (after_state)
         self.start_notes = []
         self.move_clock = None  # an online table's move clock: (the last state's clock, when it came), or None
         self.clock_ticking = False  # the clock's loop runs
@@ -523,6 +524,12 @@ class App:
         state = self.state
         if state is None or self.ui.busy or not self.owns():
             return
+        course = self.session.online.secret if isinstance(self.session, OnlineSession) else self.game
+        if state["phase"] in ("bidding", "playing"):
+            self.in_play = (course, state["hand_number"])
+        elif state["phase"] == "hand-over" and self.in_play is not None and self.in_play[0] == course:
+            if self.in_play[1] > state["hand_number"]:
+                return  # a table taken over waits at the end of the hand before to deal it again: shown already
         if state["phase"] in ("hand-over", "game-over"):
             windows.hand_over(self.dialogs, state, self.game)
             self.share.hand_over(state)

@@ -16,6 +16,11 @@ from urllib.parse import quote
 
 from tests.browser.test_online_play import START, join, open_game, play_until_over, sit_ready
 
+COUNT_SUMMARIES = (
+    "() => { window.summariesOpened = 0; const d = document.getElementById('dlg-hand');"
+    " new MutationObserver(() => { if (d.open) window.summariesOpened++; })"
+    ".observe(d, {attributes: true, attributeFilter: ['open']}); }"
+)
 FAIR_PART = "(hand) => JSON.parse(localStorage.getItem('spades-online-fair')).parts[hand]"
 SHEET = "() => Object.fromEntries([...document.querySelectorAll('.team-score')].map((e) => [e.dataset.score, e.textContent]))"  # noqa: E501
 
@@ -121,6 +126,8 @@ def the_backup_takes_over_when_the_host_is_gone_and_the_old_host_comes_back_to_i
 ) -> None:
     before = people["N"].evaluate(SHEET)
     old_parts = {seat: people[seat].evaluate(FAIR_PART, "2") for seat in "NE"}
+    for seat in "NEW":
+        people[seat].evaluate(COUNT_SUMMARIES)
     url = people["S"].url
     people["S"].close()
     seconds = took_over([people["N"], people["E"], people["W"]], people["W"], time.monotonic())
@@ -132,6 +139,8 @@ def the_backup_takes_over_when_the_host_is_gone_and_the_old_host_comes_back_to_i
         assert "dealt again" in people[seat].inner_text("#notice-text")
     for seat in "NEW":
         assert people[seat].evaluate(SHEET) == before  # nothing of the finished hand is lost
+        # the room waited at the end of hand 1 for the deal: no page showed hand 1's summary again meanwhile
+        assert people[seat].evaluate("() => window.summariesOpened") == 0
     # the hand dealt again is a commit–reveal deal of Di's room (its fair part kept for *Verify this deal*), and no
     # page takes it for a host's trick (each page's device forgets the cards of the hand the old room dealt)
     for seat in "NE":
