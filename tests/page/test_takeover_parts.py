@@ -76,6 +76,13 @@ def test_only_a_seated_successor_of_a_game_going_on_may_take_over() -> None:
     assert not succession.may_take_over(None, None)
 
 
+def test_the_game_is_on_once_started_or_while_hand_one_waits_for_its_secrets() -> None:
+    """The host's page opens its room window only before the game is on (dialog.py ``render_lobby``): a room taken
+    over before hand 1 was dealt is ``starting``, its people at the table, and no window opens on them."""
+    assert not succession.game_on(keyed_room(started=False)) and not succession.game_on(None)
+    assert succession.game_on(keyed_room(started=False, starting=True)) and succession.game_on(keyed_room())
+
+
 @pytest.mark.parametrize(
     ("kind", "phase", "keys"),
     [

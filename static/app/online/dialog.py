@@ -18,6 +18,7 @@ from .actions import CHANGES, SUBMITS
 from .bridge import NAME_KEY, PREFS_KEY, invite_link, plain, to_js
 from .forms import create_window, join_window, offered_name, status_window, trackers_list
 from .links import typed_name
+from .succession import game_on
 from .views import body, room_window
 
 REACH_CHECK_MS = 1000
@@ -216,7 +217,8 @@ class Dialog:
     def render_lobby(self, open_it=False):
         """The room window drawn again in place while it shows (the focused button keeps the focus); a room message
         never opens or closes it.  While a connecting line shows, the room window takes its place before the start
-        (after it, the line closes: the table shows).  ``open_it``: the host's own start opens it before the start.
+        (after it, the line closes: the table shows).  ``open_it``: the host's page, its room made, opens it before
+        the game is on (``game_on``).
         """
         if self.room is None:
             return
@@ -225,7 +227,7 @@ class Dialog:
             if started:
                 self.close_dialog("[data-connecting]")
                 return
-        elif not self.showing("[data-lobby]") and not (open_it and not started):
+        elif not self.showing("[data-lobby]") and not (open_it and not game_on(self.room)):
             return
         dialog = self.dialog()
         focus = document.activeElement

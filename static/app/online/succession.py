@@ -84,13 +84,20 @@ def place_of(room, seat):
     return order.index(seat) if seat in order else None
 
 
+def game_on(room):
+    """Whether the game of ``room`` (a room message) is on: started, or its first hand waiting for its secrets
+    (``starting``: after the host's start, and in a room taken over before hand 1 was dealt, whose people are at
+    the table already: its host's page opens no room window then, dialog.py ``render_lobby``)."""
+    room = room or {}
+    return bool(room.get("started") or room.get("starting"))
+
+
 def may_take_over(room, you, ended=None):
-    """Whether this page may take the table over: the game started (or its first hand waits for its secrets) and
-    did not end, and I sit at a seat of the succession (a spectator never hosts)."""
+    """Whether this page may take the table over: the game is on (:func:`game_on`) and did not end, and I sit at a
+    seat of the succession (a spectator never hosts)."""
     room = room or {}
     seat = (you or {}).get("seat")
-    started = room.get("started") or room.get("starting")  # (starting: hand 1 waits for its secrets)
-    if not started or room.get("ended") or ended or (you or {}).get("spectator"):
+    if not game_on(room) or room.get("ended") or ended or (you or {}).get("spectator"):
         return False
     return place_of(room, seat) is not None
 
