@@ -412,8 +412,10 @@ async def open_list():
             title = h("h2", t("tut_title"), id="dlg-lessons-title")
             _open_window(join([title, waiting, h("div", close, cls="dlg-buttons")]))
         await early.wait_ready()
-        if not by_id("dlg-lessons").open:
-            return
+        lessons = await lesson_order()
+        if by_id("dlg-lessons").open:  # (closed meanwhile, even while the engine answered: it stays closed)
+            _open_window(list_html(lessons))
+        return
     _open_window(list_html(await lesson_order()))
 
 
