@@ -297,7 +297,9 @@ class Contributor:
     * my seat has no commitment in it: ``{"t": "commit", "hand", "commit"}`` (a fresh secret, drawn once per table,
       hand and seat: asked again, the same commitment again);
     * all four commitments are in and mine is the one I sent: ``{"t": "reveal", "hand", "secret"}`` (once); a
-      commitment of mine that is not the one I sent is a verdict that does not hold (``fair_commit_changed``);
+      commitment of mine that is not the one I sent is a verdict that does not hold (``fair_commit_changed``),
+      unless the message's ``replaced`` names my seat: the host's fallback stands in for it (my commitment did not
+      come in time, :meth:`spades.table.fairdeal.Round.stand_in`), and I reveal nothing;
     * the deal (``secrets`` and ``seed``): nothing to send; the verdict checks every secret against its commitment,
       that the seed is the one they make, that my own secret is there (``fair_replaced`` when the host used a
       fallback though I revealed), and that the cards I was shown this hand are the seed's deal for my seat
@@ -357,6 +359,8 @@ class Contributor:
                 for old in [k for k in self._mine if k[1] < hand - self.KEEP_HANDS]:
                     del self._mine[old]
             return {"t": "commit", "hand": hand, "commit": mine[1]}, None
+        if seat.name in (message.get("replaced") or []):
+            return None, None  # the host's fallback stands in for my seat (my commitment came late): nothing to reveal
         if mine is None or len(commits) < 4:
             return None, None
         if commits[seat.name] != mine[1]:

@@ -19,8 +19,12 @@ waits for none of them:
 
 A device late at the deal (:data:`FAIR_WAIT_MS` after the deal was wanted, or gone from the room) is replaced by
 the host's fallback (:func:`~spades.table.fair.fallback_secret`, which follows from the host's own committed
-secret), and the record says so (``replaced``).  One that committed and never revealed is, besides, treated by the
-room as disconnected (:meth:`Round.withheld`).
+secret), and the record says so (``replaced``).  One whose *commitment* is missing then would keep every other
+page from revealing (a page reveals once the four commitments are in), so the host first **stands in** for it
+(:meth:`Round.stand_in`): the fallback's commitment takes its place, the four commitments go out with
+``replaced`` naming the stand-ins, and the pages that committed reveal, so their secrets still make the deal (the
+room waits :data:`FAIR_WAIT_MS` once more for them).  One that committed and never revealed is, besides, treated
+by the room as disconnected (:meth:`Round.withheld`).
 
 Pure: no clock, no network, no room; :class:`Round` and :class:`FairDeals` save to JSON and load from it.
 """
@@ -44,10 +48,11 @@ HANDS_KEPT = 600
 class Round:
     """The commit–reveal round of one hand: the commitments and secrets so far, by seat.
 
-    ``host`` is the host's seat; ``drawn`` the seats whose secrets the host drew (its own, the computers').
+    ``host`` is the host's seat; ``drawn`` the seats whose secrets the host drew (its own, the computers');
+    ``stood_in`` those whose commitment never came, for which the host's fallback stands (:meth:`stand_in`).
     """
 
-    __slots__ = ("commits", "drawn", "hand", "host", "secrets")
+    __slots__ = ("commits", "drawn", "hand", "host", "secrets", "stood_in")
 
     def __init__(self, hand: int, host: Seat) -> None:
         self.hand = hand
@@ -55,6 +60,7 @@ class Round:
         self.commits: dict[Seat, str] = {}
         self.secrets: dict[Seat, bytes] = {}
         self.drawn: set[Seat] = set()
+        self.stood_in: set[Seat] = set()
 
     def draw(self, table: str, seats: Iterable[Seat], draw: Callable[[], bytes] = fair.new_secret) -> None:
         """The host draws (and commits to) the secrets of ``seats`` that have none yet."""
@@ -72,6 +78,26 @@ class Round:
     def complete(self) -> bool:
         """Whether every seat's secret is in (the hand can be dealt at once)."""
         return len(self.secrets) == 4
+
+    def stand_in(self, table: str) -> bool:
+        """The host's fallback stands in for every seat whose commitment is missing (its secret and that secret's
+        commitment), so that the seats that committed may reveal; ``True`` when it stood in for any.  The fallback
+        follows from the host's own secret, committed before any other was known: the host chose none of it, and
+        it learns nothing from the commitments it has seen."""
+        missing = [seat for seat in Seat if seat not in self.commits]
+        host_secret = self.secrets.get(self.host)
+        if not missing or host_secret is None:
+            return False
+        for seat in missing:
+            secret = fair.fallback_secret(host_secret, seat)
+            self.commits[seat] = fair.commitment(table, self.hand, seat, secret)
+            self.secrets[seat] = secret
+            self.stood_in.add(seat)
+        return True
+
+    def waiting(self) -> bool:
+        """Whether a seat whose secret is missing has committed (its device may still reveal)."""
+        return any(seat not in self.secrets for seat in self.commits)
 
     def commit(self, seat: Seat, commit: str) -> bool:
         """``seat``'s commitment; ``True`` when it was new and completes the four (the room says so to all)."""
@@ -96,8 +122,13 @@ class Round:
         return [seat for seat in sorted(self.commits) if seat not in self.secrets]
 
     def message(self, table: str) -> dict[str, Any]:
-        """``fair {table, hand, commits}``: what the host asks (some commitments missing) or says (all four in)."""
-        return {"t": "fair", "table": table, "hand": self.hand, "commits": _names(self.commits)}
+        """``fair {table, hand, commits}``: what the host asks (some commitments missing) or says (all four in);
+        with ``replaced`` naming the seats the host's fallback stands in for, once it does (a page whose seat it
+        names reveals nothing: its device was late)."""
+        out: dict[str, Any] = {"t": "fair", "table": table, "hand": self.hand, "commits": _names(self.commits)}
+        if self.stood_in:
+            out["replaced"] = sorted(seat.name for seat in self.stood_in)
+        return out
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -106,6 +137,7 @@ class Round:
             "commits": _names(self.commits),
             "secrets": {seat.name: secret.hex() for seat, secret in sorted(self.secrets.items())},
             "drawn": sorted(seat.name for seat in self.drawn),
+            "stood_in": sorted(seat.name for seat in self.stood_in),
         }
 
     @classmethod
@@ -115,11 +147,14 @@ class Round:
             raise FairError(f"a saved fair round cannot be read: {brief(data)}", "fair_part", {"value": brief(data)})
         part = {"table": "t", "hand": data.get("hand"), "commits": data.get("commits"), "secrets": data.get("secrets")}
         _, hand, commits, secrets = fair.read_commit_part(part)
-        drawn = data.get("drawn")
-        if not isinstance(drawn, list) or not all(name in ("N", "E", "S", "W") for name in drawn):
-            raise FairError(f"a saved fair round cannot be read: {brief(data)}", "fair_part", {"value": brief(data)})
+        drawn, stood_in = data.get("drawn"), data.get("stood_in", [])  # (a save from before stand-ins has none)
+        for names in (drawn, stood_in):
+            if not isinstance(names, list) or not all(name in ("N", "E", "S", "W") for name in names):
+                raise FairError(f"a saved fair round cannot be read: {brief(data)}", "fair_part",
+                                {"value": brief(data)})  # fmt: skip
         out = cls(hand, Seat[data["host"]])
         out.commits, out.secrets, out.drawn = commits, secrets, {Seat[name] for name in drawn}
+        out.stood_in = {Seat[name] for name in stood_in} & set(secrets)
         return out
 
 
@@ -150,6 +185,15 @@ class FairDeals:
         """The open round's ``fair`` message (for a person who comes back), or ``None``."""
         return self.round.message(self.table) if self.round is not None else None
 
+    def stand_in(self, hand: int) -> list[dict[str, Any]]:
+        """The host's fallback stands in for the missing commitments of hand ``hand``'s round when a seat that
+        committed still waits to reveal (:meth:`Round.stand_in`): the ``fair`` message with the four commitments
+        to send every person; none when there is nothing to stand in for or nobody to reveal."""
+        current = self.round
+        if current is None or current.hand != hand or not current.waiting() or current.committed():
+            return []
+        return [current.message(self.table)] if current.stand_in(self.table) else []
+
     def commit(self, hand: int, seat: Seat, commit: str) -> list[dict[str, Any]]:
         """A person's commitment: the ``fair`` message with all four to send everyone when it completes them."""
         current = self.round
@@ -176,7 +220,7 @@ class FairDeals:
             raise FairError(f"no fair round open for hand {hand}", "fair_none")
         host_secret = current.secrets[current.host]
         withheld = current.withheld()
-        replaced = tuple(seat for seat in Seat if seat not in current.secrets)
+        replaced = tuple(seat for seat in Seat if seat not in current.secrets or seat in current.stood_in)
         secrets = dict(current.secrets)
         for seat in replaced:
             secrets[seat] = fair.fallback_secret(host_secret, seat)

@@ -1415,7 +1415,9 @@ class Room:
     def _fair_deal(self, now: float | None) -> list[Out]:
         """Deal the hand that waits (the start, or the next hand) when its round's secrets are all in, or once
         :data:`FAIR_WAIT_MS` has passed since it was wanted (the late seats get the host's fallback; one that
-        committed and did not reveal is treated as disconnected).  Then everyone is told the deal (``fair`` with
+        committed and did not reveal is treated as disconnected).  When commitments are missing then while a page
+        that committed waits to reveal, the fallback first stands in for them (:meth:`FairDeals.stand_in`) and the
+        deal waits :data:`FAIR_WAIT_MS` once more, for those reveals.  Then everyone is told the deal (``fair`` with
         the secrets and the seed, after the states), and the next hand's round opens."""
         wanted, current = self._deal_wanted, self.fair.round
         if wanted is None or current is None:
@@ -1423,6 +1425,10 @@ class Room:
         late = wanted[1] is not None and now is not None and now - wanted[1] >= self._deal_wait
         if not (current.complete() or late):
             return []
+        stood = self.fair.stand_in(current.hand) if late and not current.complete() else []
+        if stood:  # commitments missing: the fallback stands in, and the pages that committed reveal (once more)
+            self._deal_wanted, self._deal_wait = (wanted[0], now), FAIR_WAIT_MS
+            return self._fair_to_people(stood)
         self._deal_wanted, self._deal_wait = None, FAIR_WAIT_MS
         if wanted[0] is None:  # the start
             seats = self._starting

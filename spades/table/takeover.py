@@ -15,7 +15,7 @@ bids in order, 13 tricks, the result and the sheet — public once the hand is o
 * the hand in progress, which no page holds, is dealt again at a casual table by commit–reveal as any hand
   (:meth:`~spades.table.room.Room.deal_again`): the room waits at the end of the last finished hand (hand 1 not
   finished: it is ``starting``) for the secrets of the people who were playing, up to the grace period, and the
-  host's fallback stands in for them if they are not all back by then; the computer plays for the old host's seat
+  host's fallback stands in for those not back by then; the computer plays for the old host's seat
   at once (the host draws its secret) and the others' seats wait the grace period as for any dropped player; a
   rated table is always dealt host-blind, so its hand in progress is dealt again host-blind once all four are
   there (the table waits at the last finished hand's end; one whose first hand never finished cannot be taken

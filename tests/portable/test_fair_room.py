@@ -24,12 +24,12 @@ GUESTS = {"p-n": Seat.N, "p-e": Seat.E}
 class Tablemates:
     """The room and the guests' devices; ``mute`` peers never answer a ``fair`` message (their reveal, say)."""
 
-    def __init__(self, kind="casual", host_cards=None, silent=(), mute_reveal=()):
+    def __init__(self, kind="casual", host_cards=None, silent=(), mute_reveal=(), mute_commit=()):
         self.room = Room(Rules(), RoomConfig(kind), "Host", Seat.S)
         self.devices = {peer: fair.Contributor() for peer in GUESTS}
         self.verdicts = {peer: [] for peer in GUESTS}
         self.received = {peer: [] for peer in GUESTS}
-        self.silent, self.mute_reveal = set(silent), set(mute_reveal)
+        self.silent, self.mute_reveal, self.mute_commit = set(silent), set(mute_reveal), set(mute_commit)
         self.tamper = host_cards  # changes what the host sends (a modified host)
         self.now = 1000.0
         self.queue = []
@@ -59,7 +59,8 @@ class Tablemates:
                 send, verdict = device.answer(checked, seat)
                 if verdict is not None:
                     self.verdicts[peer].append((checked["hand"], verdict))
-                if send is not None and not (send["t"] == "reveal" and peer in self.mute_reveal):
+                muted = self.mute_reveal if send is not None and send["t"] == "reveal" else self.mute_commit
+                if send is not None and peer not in muted:
                     self.queue.append((peer, send))
 
     def send(self, peer, message):
@@ -172,6 +173,31 @@ def test_a_guest_that_never_reveals_gets_the_hosts_fallback_and_is_treated_as_di
     assert [v.ok for _, v in mates.verdicts["p-n"]] == [True]  # North's page: the deal holds, East was late
     east = [v for _, v in mates.verdicts["p-e"]]
     assert not east[0].ok and east[0].error.code == "fair_replaced"  # East's own page: it never revealed
+    assert verify_record(json.loads(json.dumps(room.record()))).ok
+
+
+def test_a_commitment_that_never_comes_is_stood_in_for_and_the_others_secrets_still_make_the_deal():
+    mates = Tablemates(mute_commit={"p-e"})  # East's page commits, but its commitment never reaches the host
+    room = mates.room
+    assert room.table is None and not room.fair.round.committed()  # hand 1 waits; North cannot reveal yet
+    mates.now += FAIR_WAIT_MS - 1
+    mates.deliver(room.tick(mates.now))
+    assert room.table is None and not room.fair.round.committed()
+    mates.now += 1
+    mates.deliver(room.tick(mates.now))  # the bound: the host's fallback stands in for East, North reveals...
+    while mates.queue:
+        who, answer = mates.queue.pop(0)
+        mates.deliver(room.receive(who, answer, mates.now))
+    assert room.table is not None  # ...and the hand is dealt at once, from North's secret too
+    part = room.fair.parts[1]
+    assert part["replaced"] == ["E"] and part["host"] == "S"
+    north = mates.devices["p-n"]._mine[(part["table"], 1, Seat.N)][0]
+    assert bytes.fromhex(part["secrets"]["N"]) == north
+    assert bytes.fromhex(part["secrets"]["E"]) == fair.fallback_secret(bytes.fromhex(part["secrets"]["S"]), Seat.E)
+    told = [m for m in mates.received["p-e"] if m["t"] == "fair" and "seed" not in m and len(m["commits"]) == 4]
+    assert told and told[-1]["replaced"] == ["E"]  # East's page was told the fallback stands in for it
+    assert [v.ok for _, v in mates.verdicts["p-n"]] == [True]
+    assert [v.ok for _, v in mates.verdicts["p-e"]] == [True]  # no foul cried: it never revealed
     assert verify_record(json.loads(json.dumps(room.record()))).ok
 
 

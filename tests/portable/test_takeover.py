@@ -303,8 +303,8 @@ def test_a_takeover_deal_waits_the_grace_period_for_its_people_then_the_hosts_fa
     new.send(room.tick(new.now + room.config.grace_ms))
     assert room.table.game.hand_number == hand and room.table.game.phase.value == "bidding"
     part = room.fair.parts[hand]
-    # (East committed, but a secret is revealed only once all four commitments are in: North's never came)
-    assert part["replaced"] == ["N", "E"] and part["host"] == "W"
+    # North's commitment never came: the host's fallback stood in for it, and East revealed its secret
+    assert part["replaced"] == ["N"] and part["host"] == "W" and "E" in part["secrets"]
     assert [(number, verdict.ok) for number, verdict in world.pages["p-E"].verdicts[seen:]] == [(hand, True)]
 
 
