@@ -147,15 +147,20 @@ class Round:
             raise FairError(f"a saved fair round cannot be read: {brief(data)}", "fair_part", {"value": brief(data)})
         part = {"table": "t", "hand": data.get("hand"), "commits": data.get("commits"), "secrets": data.get("secrets")}
         _, hand, commits, secrets = fair.read_commit_part(part)
-        drawn, stood_in = data.get("drawn"), data.get("stood_in", [])  # (a save from before stand-ins has none)
-        for names in (drawn, stood_in):
-            if not isinstance(names, list) or not all(name in ("N", "E", "S", "W") for name in names):
-                raise FairError(f"a saved fair round cannot be read: {brief(data)}", "fair_part",
-                                {"value": brief(data)})  # fmt: skip
         out = cls(hand, Seat[data["host"]])
-        out.commits, out.secrets, out.drawn = commits, secrets, {Seat[name] for name in drawn}
-        out.stood_in = {Seat[name] for name in stood_in} & set(secrets)
+        out.commits, out.secrets = commits, secrets
+        out.drawn = _seats(data, "drawn")
+        out.stood_in = _seats(data, "stood_in", []) & set(secrets)  # (a save from before stand-ins has none)
         return out
+
+
+def _seats(data: Mapping[str, Any], key: str, missing: list[str] | None = None) -> set[Seat]:
+    """A saved round's list of seats under ``key`` (``missing`` when there is none); :class:`FairError` when it is
+    not one."""
+    names = data.get(key, missing)
+    if not isinstance(names, list) or not all(name in ("N", "E", "S", "W") for name in names):
+        raise FairError(f"a saved fair round cannot be read: {brief(data)}", "fair_part", {"value": brief(data)})
+    return {Seat[name] for name in names}
 
 
 def _names(commits: Mapping[Seat, str]) -> dict[str, str]:

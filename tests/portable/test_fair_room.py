@@ -13,7 +13,7 @@ import json
 from spades.cards import CARD_NAMES, Seat, mask_cards
 from spades.rules import Rules
 from spades.table import fair
-from spades.table.fairdeal import FAIR_WAIT_MS
+from spades.table.fairdeal import FAIR_WAIT_MS, Round
 from spades.table.guest import check_host_message
 from spades.table.room import HOST, Room, RoomConfig
 from spades.table.verify import verify_record
@@ -185,6 +185,8 @@ def test_a_commitment_that_never_comes_is_stood_in_for_and_the_others_secrets_st
     assert room.table is None and not room.fair.round.committed()
     mates.now += 1
     mates.deliver(room.tick(mates.now))  # the bound: the host's fallback stands in for East, North reveals...
+    saved = room.fair.to_json()["round"]  # (the stand-in survives the host's reload)
+    assert saved["stood_in"] == ["E"] and Round.from_json(json.loads(json.dumps(saved))).to_json() == saved
     while mates.queue:
         who, answer = mates.queue.pop(0)
         mates.deliver(room.receive(who, answer, mates.now))
