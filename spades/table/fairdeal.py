@@ -95,10 +95,6 @@ class Round:
             self.stood_in.add(seat)
         return True
 
-    def waiting(self) -> bool:
-        """Whether a seat whose secret is missing has committed (its device may still reveal)."""
-        return any(seat not in self.secrets for seat in self.commits)
-
     def commit(self, seat: Seat, commit: str) -> bool:
         """``seat``'s commitment; ``True`` when it was new and completes the four (the room says so to all)."""
         if seat in self.commits:
@@ -195,7 +191,7 @@ class FairDeals:
         committed still waits to reveal (:meth:`Round.stand_in`): the ``fair`` message with the four commitments
         to send every person; none when there is nothing to stand in for or nobody to reveal."""
         current = self.round
-        if current is None or current.hand != hand or not current.waiting() or current.committed():
+        if current is None or current.hand != hand or not current.withheld():
             return []
         return [current.message(self.table)] if current.stand_in(self.table) else []
 

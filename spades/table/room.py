@@ -1425,7 +1425,7 @@ class Room:
         late = wanted[1] is not None and now is not None and now - wanted[1] >= self._deal_wait
         if not (current.complete() or late):
             return []
-        stood = self.fair.stand_in(current.hand) if late and not current.complete() else []
+        stood = self.fair.stand_in(current.hand) if not current.complete() else []  # (late, then)
         if stood:  # commitments missing: the fallback stands in, and the pages that committed reveal (once more)
             self._deal_wanted, self._deal_wait = (wanted[0], now), FAIR_WAIT_MS
             return self._fair_to_people(stood)

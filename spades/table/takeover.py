@@ -93,12 +93,11 @@ def _checked(kind: str, value: object, where: list[str | int]) -> dict[str, Any]
     return checked["hand"] if kind == "hand" else checked
 
 
-def replay(rules: Rules, hands: list[dict[str, Any]], seed: int | None) -> Game:
+def replay(rules: Rules, hands: list[dict[str, Any]], seed: int | None) -> Game | None:
     """A game of ``rules`` that has played the finished ``hands`` (checked ``hand`` answers, numbers 1 to k) card by
-    card, every move checked by the engine, each hand's result and sheet compared with its replay; the next deals
-    come from ``seed``.  A hand that does not replay is a ``takeover_hand`` :class:`RoomError` naming it."""
-    if not hands:
-        return Game(rules, seed=seed)
+    card, every move checked by the engine, each hand's result and sheet compared with its replay (``None`` when no
+    hand finished: hand 1 is dealt again as at the start).  A hand that does not replay is a ``takeover_hand``
+    :class:`RoomError` naming it."""
     game: Game | None = None
     for number, hand in enumerate(hands, 1):
         try:
@@ -115,7 +114,6 @@ def replay(rules: Rules, hands: list[dict[str, Any]], seed: int | None) -> Game:
                 "takeover_hand",
                 {"number": number},
             ) from None
-    assert game is not None  # there was a first hand
     return game
 
 
@@ -239,7 +237,7 @@ def take_over(
     rules = Rules.from_dict(room["rules"])
     if room["kind"] == "rated" and not hands:  # its first hand, dealt host-blind, was never finished
         raise RoomError("cannot take the table over: its game has not started", "takeover_not_started")
-    game = replay(rules, hands, seed) if hands else None  # (None: hand 1 never finished, dealt again as at the start)
+    game = replay(rules, hands, seed)
     config = RoomConfig.from_json(
         {
             "kind": room["kind"],
