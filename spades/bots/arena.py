@@ -104,6 +104,9 @@ MAX_LINE = 64 * 1024
 """The longest line, in bytes, an external bot may send; a longer one stops the match."""
 TIMEOUT = 30.0
 """Seconds an external bot has to answer each message."""
+START_TIMEOUT = 5.0
+"""Seconds an external bot has at least to answer ``hello``: starting its process takes time (Python's own start
+on a busy machine can take longer than a short ``--timeout``), whatever the bound on each later answer."""
 QUIT_GRACE = 5.0
 """Seconds a well-behaved bot has to exit after ``quit`` before it is killed."""
 
@@ -158,7 +161,8 @@ class ExternalPlayer:
         self._items: queue.Queue[list[str] | _Failure | None] = queue.Queue()
         threading.Thread(target=self._read, name=f"{self.who} reader", daemon=True).start()
         try:
-            answer = self._ask({"type": "hello", "protocol": PROTOCOL, "seat": self.seat.name}, "hello")
+            hello = {"type": "hello", "protocol": PROTOCOL, "seat": self.seat.name}
+            answer = self._ask(hello, "hello", max(self.timeout, START_TIMEOUT))
             if answer.get("type") != "ready":
                 raise self._error(f'answered hello with {_echo(answer)}, not {{"type": "ready"}}')
         except BaseException:
@@ -252,8 +256,10 @@ class ExternalPlayer:
             raise self._error(item.reason)
         return item
 
-    def _ask(self, message: dict[str, Any], what: str) -> dict[str, Any]:
-        """Send ``message`` and return the one JSON object the bot answers."""
+    def _ask(self, message: dict[str, Any], what: str, timeout: float | None = None) -> dict[str, Any]:
+        """Send ``message`` and return the one JSON object the bot answers within ``timeout`` seconds (``None``: the
+        bot's own ``timeout``)."""
+        wait = self.timeout if timeout is None else timeout
         try:
             early = self._items.get_nowait()
         except queue.Empty:
@@ -263,9 +269,9 @@ class ExternalPlayer:
             raise self._error(f"sent a line nobody asked for (a second answer?): {_echo(lines[0])}")
         self._send(message)
         try:
-            item = self._items.get(timeout=self.timeout)
+            item = self._items.get(timeout=wait)
         except queue.Empty:
-            raise self._error(f"did not answer {what} within {self.timeout:g} s") from None
+            raise self._error(f"did not answer {what} within {wait:g} s") from None
         lines = self._take(item)
         if len(lines) > 1:
             raise self._error(f"answered {what} {len(lines)} times (one line per answer): {_echo(lines[1])}")
@@ -824,7 +830,7 @@ def register(commands: Any) -> None:
     arena.add_argument("--budget", type=seconds, default=None,
                        help="expert time budget per decision, seconds (0: none)")  # fmt: skip
     arena.add_argument("--timeout", type=_number(float, 0.1, 3600), default=TIMEOUT,
-                       help="seconds a cmd: bot has for each answer")  # fmt: skip
+                       help="seconds a cmd: bot has for each answer (for hello at least 5)")  # fmt: skip
     arena.add_argument("--jobs", type=_number(int, 1, 512), default=None,
                        help="processes playing deals in parallel (default: every core); same results as 1")  # fmt: skip
     arena.add_argument("--quiet", action="store_true", help="no progress on standard error")
